@@ -1,0 +1,33 @@
+-- §1 Riichi response, overall: one row per outcome class plus `all`.
+-- Tables: riichi_response (already restricted by --seat), params (one row: hands, seats).
+-- share: units / all units, 95% Wilson interval; mean_income: 95% normal interval.
+WITH units AS (
+  SELECT outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+),
+total AS (SELECT CAST(COUNT(*) AS DOUBLE) AS n_all FROM units),
+by_outcome AS (
+  SELECT outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
+  FROM units GROUP BY outcome
+  UNION ALL
+  SELECT 'all' AS outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
+  FROM units
+),
+stats AS (
+  SELECT b.outcome, b.units, CAST(b.units AS DOUBLE) / t.n_all AS p, t.n_all AS n,
+         b.mean_income, b.sd,
+         CAST(b.units AS DOUBLE) / (CAST(params.hands AS DOUBLE) * params.seats) AS per_seat_hand
+  FROM by_outcome b CROSS JOIN total t CROSS JOIN params
+)
+SELECT
+  outcome,
+  units,
+  p AS share,
+  (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_lo,
+  (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_hi,
+  mean_income,
+  mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS income_lo,
+  mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS income_hi,
+  per_seat_hand AS rate_per_seat_hand
+FROM stats
+ORDER BY CASE outcome WHEN 'win' THEN 1 WHEN 'deal_in' THEN 2 WHEN 'tsumo_other' THEN 3
+  WHEN 'ron_other' THEN 4 WHEN 'draw' THEN 5 ELSE 6 END

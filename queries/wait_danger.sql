@@ -1,0 +1,49 @@
+-- §2 Wait danger by suji category and wait shape, both denominator conventions.
+-- Rows: each of the 19 categories, then each group (honor, 19, 28, 37, 456) twice:
+-- `excl_genbutsu` (現物 units left out of the group's denominator, the published table's
+-- convention A) and `incl_genbutsu` (convention B). Category rows are the same in both.
+-- rate_* = wait units of that shape / units; total with a 95% Wilson interval.
+WITH w AS (
+  SELECT category,
+         CASE WHEN category LIKE 'honor%' THEN 'honor' ELSE SPLIT_PART(category, '-', 1) END AS grp,
+         category LIKE '%genbutsu' AS genbutsu,
+         CAST(is_wait AS INT) AS wait,
+         CASE WHEN wait_shape = 'tanki' THEN 1 ELSE 0 END AS tanki,
+         CASE WHEN wait_shape = 'shanpon' THEN 1 ELSE 0 END AS shanpon,
+         CASE WHEN wait_shape = 'kanchan' THEN 1 ELSE 0 END AS kanchan,
+         CASE WHEN wait_shape = 'penchan' THEN 1 ELSE 0 END AS penchan,
+         CASE WHEN wait_shape = 'ryanmen' THEN 1 ELSE 0 END AS ryanmen
+  FROM wait_danger
+),
+rows AS (
+  SELECT category AS pattern, 'category' AS level, COUNT(*) AS units, SUM(wait) AS waits,
+         SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
+         SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
+  FROM w GROUP BY category
+  UNION ALL
+  SELECT grp AS pattern, 'excl_genbutsu' AS level, COUNT(*) AS units, SUM(wait) AS waits,
+         SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
+         SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
+  FROM w WHERE NOT genbutsu GROUP BY grp
+  UNION ALL
+  SELECT grp AS pattern, 'incl_genbutsu' AS level, COUNT(*) AS units, SUM(wait) AS waits,
+         SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
+         SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
+  FROM w GROUP BY grp
+),
+r AS (
+  SELECT *, CAST(units AS DOUBLE) AS n, CAST(waits AS DOUBLE) / CAST(units AS DOUBLE) AS p FROM rows
+)
+SELECT
+  pattern, level, units, waits,
+  CAST(tanki AS DOUBLE) / n AS rate_tanki,
+  CAST(shanpon AS DOUBLE) / n AS rate_shanpon,
+  CAST(kanchan AS DOUBLE) / n AS rate_kanchan,
+  CAST(penchan AS DOUBLE) / n AS rate_penchan,
+  CAST(ryanmen AS DOUBLE) / n AS rate_ryanmen,
+  p AS rate,
+  (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_lo,
+  (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_hi,
+  tanki, shanpon, kanchan, penchan, ryanmen
+FROM r
+ORDER BY level, pattern

@@ -1,0 +1,294 @@
+//! Scoring metrics of statistics.md §4 for one situation: normalised weights
+//! `w` over the 34 kinds against the riichi seat's wait set.
+//!
+//! Every function expects a non-empty wait set (the §4 exclusions guarantee
+//! it); for an empty one it returns NaN rather than a number that could be
+//! mistaken for a score. Averaging over situations is the caller's job.
+
+/// Floor applied to each logarithm's argument in [`cross_entropy`]:
+/// ln x is evaluated as ln(max(x, `CE_FLOOR`)), so one term contributes at most
+/// −ln(1e-9) ≈ 20.723 and a wait with w = 0 (or a non-wait with w = 1) gives
+/// a large but finite loss. Arguments ≥ 1e-9 are unaffected.
+pub const CE_FLOOR: f64 = 1e-9;
+
+fn wait_count(waits: &[bool; 34]) -> usize {
+    waits.iter().filter(|&&b| b).count()
+}
+
+/// sqrt(mean over the 34 kinds of (v(k) − w(k))²), v(k) = 1/|waits| for a wait, else 0.
+/// NaN if `waits` is empty.
+pub fn rmse(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+    let n = wait_count(waits);
+    if n == 0 {
+        return f64::NAN;
+    }
+    let v_wait = 1.0 / n as f64;
+    let sum: f64 = (0..34)
+        .map(|k| {
+            let v = if waits[k] { v_wait } else { 0.0 };
+            (v - w[k]).powi(2)
+        })
+        .sum();
+    (sum / 34.0).sqrt()
+}
+
+/// Mean over waits p of −Σ_k [k = p ? ln w(k) : ln(1 − w(k))], the sum running
+/// over all 34 kinds (other waits included, as non-p terms), each logarithm's
+/// argument floored at [`CE_FLOOR`]. NaN if `waits` is empty.
+pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+    let n = wait_count(waits);
+    if n == 0 {
+        return f64::NAN;
+    }
+    let ln_hit: [f64; 34] = std::array::from_fn(|k| ln_floored(w[k]));
+    let ln_miss: [f64; 34] = std::array::from_fn(|k| {
+        if 1.0 - w[k] < CE_FLOOR {
+            CE_FLOOR.ln()
+        } else {
+            // ln(1 − w) without cancellation for small w.
+            (-w[k]).ln_1p()
+        }
+    });
+    let miss_total: f64 = ln_miss.iter().sum();
+    let sum: f64 = (0..34)
+        .filter(|&p| waits[p])
+        .map(|p| -(ln_hit[p] + (miss_total - ln_miss[p])))
+        .sum();
+    sum / n as f64
+}
+
+fn ln_floored(x: f64) -> f64 {
+    x.max(CE_FLOOR).ln()
+}
+
+/// Over the pairs (wait kind, non-wait kind) among the 34 kinds, the share in
+/// which the wait's weight is larger; exactly equal weights count ½.
+/// NaN if there is no wait or no non-wait.
+pub fn auc(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+    let mut score = 0.0;
+    let mut pairs = 0u32;
+    for p in (0..34).filter(|&p| waits[p]) {
+        for q in (0..34).filter(|&q| !waits[q]) {
+            pairs += 1;
+            if w[p] > w[q] {
+                score += 1.0;
+            } else if w[p] == w[q] {
+                score += 0.5;
+            }
+        }
+    }
+    if pairs == 0 {
+        f64::NAN
+    } else {
+        score / f64::from(pairs)
+    }
+}
+
+/// Mean over the 34 kinds of (w(k) − [k is a wait])². NaN if `waits` is empty.
+pub fn brier(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+    if wait_count(waits) == 0 {
+        return f64::NAN;
+    }
+    let sum: f64 = (0..34)
+        .map(|k| (w[k] - if waits[k] { 1.0 } else { 0.0 }).powi(2))
+        .sum();
+    sum / 34.0
+}
+
+/// Number of calibration bins of 34·w(k).
+pub const CALIBRATION_BINS: usize = 9;
+
+/// Lower edges of bins 2..=8 on the 34·w scale; bin 0 is exactly 0, bin 1 is (0, 0.25).
+const CALIBRATION_EDGES: [f64; 7] = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0];
+
+/// Relative tolerance when comparing 34·w with a bin edge: a value within
+/// 1e-9 (relative) below an edge counts as on the edge, so a weight that is
+/// mathematically on an edge (e.g. 1/34 → 34·w = 1) lands in the upper bin
+/// despite rounding in the normalisation.
+const CALIBRATION_EDGE_TOLERANCE: f64 = 1e-9;
+
+const CALIBRATION_LABELS: [&str; CALIBRATION_BINS] = [
+    "0",
+    "(0,0.25)",
+    "[0.25,0.5)",
+    "[0.5,0.75)",
+    "[0.75,1)",
+    "[1,1.5)",
+    "[1.5,2)",
+    "[2,3)",
+    "[3,inf)",
+];
+
+/// Calibration bin (0..9) of a normalised weight `w_k`, by x = 34·w_k:
+/// 0: x = 0, 1: (0, 0.25), 2: [0.25, 0.5), 3: [0.5, 0.75), 4: [0.75, 1),
+/// 5: [1, 1.5), 6: [1.5, 2), 7: [2, 3), 8: [3, ∞).
+/// Edges are compared with a relative tolerance of 1e-9 (see the source);
+/// x ≤ 0 and NaN go to bin 0.
+pub fn calibration_bin(w_k: f64) -> usize {
+    let x = 34.0 * w_k;
+    if x.is_nan() || x <= 0.0 {
+        return 0;
+    }
+    1 + CALIBRATION_EDGES
+        .iter()
+        .filter(|&&edge| x >= edge * (1.0 - CALIBRATION_EDGE_TOLERANCE))
+        .count()
+}
+
+/// Label of bin `i` in interval notation on the 34·w scale (`"0"`, `"(0,0.25)"`,
+/// `"[0.25,0.5)"`, …, `"[3,inf)"`); `""` for `i >= CALIBRATION_BINS`.
+pub fn calibration_bin_label(i: usize) -> &'static str {
+    CALIBRATION_LABELS.get(i).copied().unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(x: f64, y: f64) -> bool {
+        (x - y).abs() < 1e-12
+    }
+
+    /// Weights on kinds 0, 1, 2 (1m, 2m, 3m), 0 elsewhere.
+    fn w3(a: f64, b: f64, c: f64) -> [f64; 34] {
+        let mut w = [0.0; 34];
+        w[0] = a;
+        w[1] = b;
+        w[2] = c;
+        w
+    }
+
+    fn waits(kinds: &[usize]) -> [bool; 34] {
+        let mut s = [false; 34];
+        for &k in kinds {
+            s[k] = true;
+        }
+        s
+    }
+
+    // Example A: w = (0.5, 0.25, 0.25, 0, …), wait {1m}.
+    // Example B: w = (0.4, 0.4, 0.2, 0, …), waits {2m, 3m}.
+
+    #[test]
+    fn rmse_examples() {
+        // A: v(1m) = 1. Squared errors 0.5² + 0.25² + 0.25² = 0.375 → sqrt(0.375/34).
+        let a = rmse(&w3(0.5, 0.25, 0.25), &waits(&[0]));
+        assert!(close(a, (0.375f64 / 34.0).sqrt()));
+        assert!((a - 0.105_021).abs() < 1e-6);
+        // B: v = ½ on 2m, 3m. 0.4² + 0.1² + 0.3² = 0.26 → sqrt(0.26/34) ≈ 0.087447.
+        let b = rmse(&w3(0.4, 0.4, 0.2), &waits(&[1, 2]));
+        assert!(close(b, (0.26f64 / 34.0).sqrt()));
+        assert!((b - 0.087_447).abs() < 1e-6);
+        // Perfect prediction scores 0.
+        assert_eq!(rmse(&w3(0.0, 0.5, 0.5), &waits(&[1, 2])), 0.0);
+        assert!(rmse(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+    }
+
+    #[test]
+    fn cross_entropy_examples() {
+        // A: p = 1m: −(ln 0.5 + ln 0.75 + ln 0.75 + 31·ln 1) = 0.693147 + 2·0.287682 = 1.268511.
+        let a = cross_entropy(&w3(0.5, 0.25, 0.25), &waits(&[0]));
+        assert!(close(a, -(0.5f64.ln() + 2.0 * 0.75f64.ln())));
+        assert!((a - 1.268_511).abs() < 1e-6);
+        // B: p = 2m: −(ln(1−0.4) [1m] + ln 0.4 + ln(1−0.2) [3m]) = 0.510826 + 0.916291 + 0.223144
+        //          = 1.650260;
+        //    p = 3m: −(ln 0.6 [1m] + ln 0.6 [2m, the other wait] + ln 0.2) = 1.021651 + 1.609438
+        //          = 2.631089;
+        //    mean = 2.140675.
+        let b = cross_entropy(&w3(0.4, 0.4, 0.2), &waits(&[1, 2]));
+        let expect =
+            (-(0.6f64.ln() + 0.4f64.ln() + 0.8f64.ln()) - (2.0 * 0.6f64.ln() + 0.2f64.ln())) / 2.0;
+        assert!(close(b, expect));
+        assert!((b - 2.140_675).abs() < 1e-6);
+        // Floor: all weight on 1m, wait 2m. Terms: −ln(max(0, 1e-9)) [2m]
+        // − ln(max(1 − 1, 1e-9)) [1m] − 32·ln 1 = 2·(−ln 1e-9) ≈ 41.4465.
+        let c = cross_entropy(&w3(1.0, 0.0, 0.0), &waits(&[1]));
+        assert!(c.is_finite());
+        assert!(close(c, -2.0 * CE_FLOOR.ln()));
+        assert!((c - 41.446_531).abs() < 1e-5);
+        assert!(cross_entropy(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+    }
+
+    #[test]
+    fn auc_examples() {
+        // A: 1m (0.5) beats all 33 non-waits → 1.
+        assert_eq!(auc(&w3(0.5, 0.25, 0.25), &waits(&[0])), 1.0);
+        // B: 2 waits × 32 non-waits = 64 pairs.
+        //    2m (0.4): tie with 1m (0.4) → ½, beats 31 zeros → 31.5;
+        //    3m (0.2): loses to 1m → 0, beats 31 zeros → 31.
+        //    (31.5 + 31) / 64 = 62.5 / 64 = 0.9765625.
+        assert_eq!(auc(&w3(0.4, 0.4, 0.2), &waits(&[1, 2])), 0.9765625);
+        // Uniform weights: every pair a tie → ½.
+        assert_eq!(auc(&[1.0 / 34.0; 34], &waits(&[5, 9])), 0.5);
+        // Wait 4m (w 0): loses to 1m, 2m, 3m, ties with the 30 other zeros → 15/33.
+        assert_eq!(auc(&w3(0.4, 0.4, 0.2), &waits(&[3])), 15.0 / 33.0);
+        assert!(auc(&[0.0; 34], &[false; 34]).is_nan());
+        assert!(auc(&[0.0; 34], &[true; 34]).is_nan());
+    }
+
+    #[test]
+    fn brier_examples() {
+        // A: (0.5−1)² + 0.25² + 0.25² = 0.375 → 0.375/34 ≈ 0.0110294.
+        let a = brier(&w3(0.5, 0.25, 0.25), &waits(&[0]));
+        assert!(close(a, 0.375 / 34.0));
+        // B: 0.4² + (0.4−1)² + (0.2−1)² = 0.16 + 0.36 + 0.64 = 1.16 → 1.16/34 ≈ 0.0341176.
+        let b = brier(&w3(0.4, 0.4, 0.2), &waits(&[1, 2]));
+        assert!(close(b, 1.16 / 34.0));
+        assert!((b - 0.034_117_6).abs() < 1e-7);
+        assert!(brier(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+    }
+
+    #[test]
+    fn calibration_bins() {
+        // Exactly 0 → bin 0; any positive weight below 0.25/34 → bin 1.
+        assert_eq!(calibration_bin(0.0), 0);
+        assert_eq!(calibration_bin(1e-300), 1);
+        assert_eq!(calibration_bin(0.2 / 34.0), 1);
+        // 34·w = 0.25 → [0.25, 0.5), bin 2; just below → bin 1.
+        assert_eq!(calibration_bin(0.25 / 34.0), 2);
+        assert_eq!(calibration_bin(0.2499 / 34.0), 1);
+        assert_eq!(calibration_bin(0.5 / 34.0), 3);
+        assert_eq!(calibration_bin(0.75 / 34.0), 4);
+        // 34·w = 1 → [1, 1.5), bin 5; 0.999 → bin 4. 1/34 from a uniform normalisation
+        // and 2/68 land on the edge's upper side.
+        assert_eq!(calibration_bin(1.0 / 34.0), 5);
+        assert_eq!(calibration_bin(2.0 / 68.0), 5);
+        assert_eq!(calibration_bin(0.999 / 34.0), 4);
+        assert_eq!(calibration_bin(1.5 / 34.0), 6);
+        assert_eq!(calibration_bin(2.0 / 34.0), 7);
+        // 34·w = 3 → [3, ∞), bin 8; 2.999 → bin 7; w = 1 → bin 8.
+        assert_eq!(calibration_bin(3.0 / 34.0), 8);
+        assert_eq!(calibration_bin(2.999 / 34.0), 7);
+        assert_eq!(calibration_bin(1.0), 8);
+        // 34 raw weights of 1/3 normalised as in `weights`: mathematically 34·w = 1, but the
+        // floating-point sum makes 34·w = 0.9999999999999998; the edge tolerance puts it in
+        // bin 5 as the real-number definition does.
+        let raw = [1.0 / 3.0; 34];
+        let sum: f64 = raw.iter().sum();
+        let w = raw[0] / sum;
+        assert!(34.0 * w < 1.0);
+        assert_eq!(calibration_bin(w), 5);
+        // Out of domain: negative and NaN → 0.
+        assert_eq!(calibration_bin(-0.1), 0);
+        assert_eq!(calibration_bin(f64::NAN), 0);
+        // Normalised weights that are mathematically 1/34·x for edge x.
+        for n in 1..=34u32 {
+            let w = 1.0 / f64::from(n); // 34·w = 34/n
+            let x = 34.0 / f64::from(n);
+            let expect = 1 + CALIBRATION_EDGES.iter().filter(|&&e| x >= e).count();
+            assert_eq!(calibration_bin(w), expect, "n = {n}");
+        }
+    }
+
+    #[test]
+    fn calibration_labels() {
+        assert_eq!(calibration_bin_label(0), "0");
+        assert_eq!(calibration_bin_label(1), "(0,0.25)");
+        assert_eq!(calibration_bin_label(5), "[1,1.5)");
+        assert_eq!(calibration_bin_label(8), "[3,inf)");
+        assert_eq!(calibration_bin_label(CALIBRATION_BINS), "");
+        for i in 0..CALIBRATION_BINS {
+            assert!(!calibration_bin_label(i).is_empty());
+        }
+    }
+}

@@ -1,0 +1,389 @@
+//! The Parquet frames of statistics.md §6: column builders filled game by game, turned into
+//! polars DataFrames a batch at a time, and written as row groups of one Parquet file each.
+//!
+//! Invariant: a frame file exists under its final name only once it is complete; until then
+//! it is written under a temporary name in the same directory.
+
+use std::fs::{self, File};
+use std::path::{Path, PathBuf};
+
+use polars::prelude::*;
+
+use crate::danger::Category;
+use crate::hand::WaitShape;
+use crate::mjlog::room_of;
+use crate::replay::GameFacts;
+use crate::stats::draw_rate::{cell_key, CellCounts};
+use crate::stats::{RiichiResponseRow, WaitDangerRow};
+use crate::tile::{self, KINDS};
+
+/// Everything one game contributes to the frames.
+#[derive(Debug)]
+pub struct GameRows {
+    pub game_id: String,
+    pub source: String,
+    pub facts: GameFacts,
+    pub riichi_response: Vec<RiichiResponseRow>,
+    pub wait_danger: Vec<WaitDangerRow>,
+    pub draw_cells: Vec<(u32, CellCounts)>,
+}
+
+/// Names of the per-game frames, in the order they are written.
+pub const GAME_FRAMES: [&str; 4] = ["games", "hands", "riichi_response", "wait_danger"];
+
+#[derive(Default)]
+struct GamesColumns {
+    game_id: Vec<String>,
+    go_type: Vec<i32>,
+    room: Vec<&'static str>,
+    hanchan: Vec<bool>,
+    red: Vec<bool>,
+    hands: Vec<i32>,
+    source: Vec<String>,
+    names: [Vec<String>; 4],
+    scores: [Vec<i32>; 4],
+    places: [Vec<i32>; 4],
+}
+
+#[derive(Default)]
+struct HandsColumns {
+    game_id: Vec<String>,
+    hand: Vec<i32>,
+    round: Vec<i32>,
+    honba: Vec<i32>,
+    kyotaku: Vec<i32>,
+    dealer: Vec<i32>,
+    end: Vec<String>,
+    deltas: [Vec<i32>; 4],
+    declarations: Vec<i32>,
+    callers: Vec<i32>,
+    wins: Vec<i32>,
+    win_value: Vec<i32>,
+    draws: Vec<i32>,
+}
+
+#[derive(Default)]
+struct RiichiResponseColumns {
+    game_id: Vec<String>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    riichi_seat: Vec<i32>,
+    outcome: Vec<&'static str>,
+    income: Vec<i32>,
+    shanten: Vec<i32>,
+    seat_is_dealer: Vec<bool>,
+    riichi_is_dealer: Vec<bool>,
+    riichi_turn: Vec<i32>,
+}
+
+#[derive(Default)]
+struct WaitDangerColumns {
+    game_id: Vec<String>,
+    hand: Vec<i32>,
+    riichi_seat: Vec<i32>,
+    kind: Vec<&'static str>,
+    category: Vec<&'static str>,
+    is_wait: Vec<bool>,
+    wait_shape: Vec<Option<&'static str>>,
+}
+
+/// Column builders for the per-game frames of one batch of games.
+#[derive(Default)]
+pub struct FrameBatch {
+    games: GamesColumns,
+    hands: HandsColumns,
+    riichi: RiichiResponseColumns,
+    waits: WaitDangerColumns,
+}
+
+fn col<T, P: ?Sized>(name: &str, values: T) -> Column
+where
+    Series: NamedFrom<T, P>,
+{
+    Column::new(name.into(), values)
+}
+
+impl FrameBatch {
+    /// Appends one replayed game.
+    pub fn push(&mut self, g: &GameRows) {
+        let f = &g.facts;
+        let gc = &mut self.games;
+        gc.game_id.push(g.game_id.clone());
+        gc.go_type.push(f.go_type as i32);
+        gc.room.push(room_of(f.go_type));
+        gc.hanchan
+            .push(f.go_type & crate::mjlog::go_type::HANCHAN != 0);
+        gc.red.push(f.red);
+        gc.hands.push(f.hands.len() as i32);
+        gc.source.push(g.source.clone());
+        for s in 0..4 {
+            gc.names[s].push(f.names[s].clone());
+            gc.scores[s].push(f.final_scores[s]);
+            gc.places[s].push(f.places[s] as i32);
+        }
+        let hc = &mut self.hands;
+        for (i, h) in f.hands.iter().enumerate() {
+            hc.game_id.push(g.game_id.clone());
+            hc.hand.push(i as i32);
+            hc.round.push(h.round as i32);
+            hc.honba.push(h.honba as i32);
+            hc.kyotaku.push(h.kyotaku as i32);
+            hc.dealer.push(h.dealer as i32);
+            hc.end.push(h.end.clone());
+            for s in 0..4 {
+                hc.deltas[s].push(h.deltas[s]);
+            }
+            hc.declarations.push(h.declarations as i32);
+            hc.callers.push(h.callers as i32);
+            hc.wins.push(h.wins as i32);
+            hc.win_value.push(h.win_value);
+            hc.draws.push(h.draws as i32);
+        }
+        let rc = &mut self.riichi;
+        for r in &g.riichi_response {
+            rc.game_id.push(g.game_id.clone());
+            rc.hand.push(r.hand as i32);
+            rc.seat.push(r.seat as i32);
+            rc.riichi_seat.push(r.riichi_seat as i32);
+            rc.outcome.push(r.outcome.name());
+            rc.income.push(r.income);
+            rc.shanten.push(r.shanten as i32);
+            rc.seat_is_dealer.push(r.seat_is_dealer);
+            rc.riichi_is_dealer.push(r.riichi_is_dealer);
+            rc.riichi_turn.push(r.riichi_turn as i32);
+        }
+        let wc = &mut self.waits;
+        for w in &g.wait_danger {
+            for k in 0..KINDS {
+                wc.game_id.push(g.game_id.clone());
+                wc.hand.push(w.hand as i32);
+                wc.riichi_seat.push(w.riichi_seat as i32);
+                wc.kind.push(tile::kind_name(k));
+                wc.category.push(Category::name(w.category[k]));
+                wc.is_wait.push(w.shape[k].is_some());
+                wc.wait_shape.push(w.shape[k].map(WaitShape::name));
+            }
+        }
+    }
+
+    /// True when no game was pushed since the last `take`.
+    pub fn is_empty(&self) -> bool {
+        self.games.game_id.is_empty()
+    }
+
+    /// The batch as DataFrames in [`GAME_FRAMES`] order; the builders are left empty.
+    pub fn take(&mut self) -> PolarsResult<Vec<DataFrame>> {
+        let g = std::mem::take(&mut self.games);
+        let h = std::mem::take(&mut self.hands);
+        let r = std::mem::take(&mut self.riichi);
+        let w = std::mem::take(&mut self.waits);
+        let [n0, n1, n2, n3] = g.names;
+        let [s0, s1, s2, s3] = g.scores;
+        let [p0, p1, p2, p3] = g.places;
+        let games = DataFrame::new_infer_height(vec![
+            col("game_id", g.game_id),
+            col("go_type", g.go_type),
+            col("room", g.room),
+            col("hanchan", g.hanchan),
+            col("red", g.red),
+            col("hands", g.hands),
+            col("source", g.source),
+            col("name_0", n0),
+            col("name_1", n1),
+            col("name_2", n2),
+            col("name_3", n3),
+            col("score_0", s0),
+            col("score_1", s1),
+            col("score_2", s2),
+            col("score_3", s3),
+            col("place_0", p0),
+            col("place_1", p1),
+            col("place_2", p2),
+            col("place_3", p3),
+        ])?;
+        let [d0, d1, d2, d3] = h.deltas;
+        let hands = DataFrame::new_infer_height(vec![
+            col("game_id", h.game_id),
+            col("hand", h.hand),
+            col("round", h.round),
+            col("honba", h.honba),
+            col("kyotaku", h.kyotaku),
+            col("dealer", h.dealer),
+            col("end", h.end),
+            col("delta_0", d0),
+            col("delta_1", d1),
+            col("delta_2", d2),
+            col("delta_3", d3),
+            col("declarations", h.declarations),
+            col("callers", h.callers),
+            col("wins", h.wins),
+            col("win_value", h.win_value),
+            col("draws", h.draws),
+        ])?;
+        let riichi = DataFrame::new_infer_height(vec![
+            col("game_id", r.game_id),
+            col("hand", r.hand),
+            col("seat", r.seat),
+            col("riichi_seat", r.riichi_seat),
+            col("outcome", r.outcome),
+            col("income", r.income),
+            col("shanten", r.shanten),
+            col("seat_is_dealer", r.seat_is_dealer),
+            col("riichi_is_dealer", r.riichi_is_dealer),
+            col("riichi_turn", r.riichi_turn),
+        ])?;
+        let waits = DataFrame::new_infer_height(vec![
+            col("game_id", w.game_id),
+            col("hand", w.hand),
+            col("riichi_seat", w.riichi_seat),
+            col("kind", w.kind),
+            col("category", w.category),
+            col("is_wait", w.is_wait),
+            col("wait_shape", w.wait_shape),
+        ])?;
+        Ok(vec![games, hands, riichi, waits])
+    }
+}
+
+/// The `draw_rate` frame from run-wide cell counts (cells with no units are left out).
+pub fn draw_rate_frame(cells: &[CellCounts]) -> PolarsResult<DataFrame> {
+    let mut tile_type = Vec::new();
+    let mut tile_class = Vec::new();
+    let mut held = Vec::new();
+    let mut visible = Vec::new();
+    let mut turn = Vec::new();
+    let mut units = Vec::new();
+    let mut hits = Vec::new();
+    let mut naive = Vec::new();
+    for (c, counts) in cells.iter().enumerate() {
+        if counts.units == 0 {
+            continue;
+        }
+        let (t, h, v, tu) = cell_key(c);
+        tile_type.push(tile::type_name(t));
+        tile_class.push(tile::type_class(t));
+        held.push(h as i32);
+        visible.push(v as i32);
+        turn.push(tu as i32);
+        units.push(counts.units as i64);
+        hits.push(counts.hits as i64);
+        naive.push(counts.naive_hits);
+    }
+    DataFrame::new_infer_height(vec![
+        col("tile_type", tile_type),
+        col("tile_class", tile_class),
+        col("held", held),
+        col("visible", visible),
+        col("turn", turn),
+        col("units", units),
+        col("hits", hits),
+        col("naive_hits", naive),
+    ])
+}
+
+/// Writes frames as Parquet under temporary names in `dir`, renamed into place by
+/// [`FrameWriter::commit`].
+pub struct FrameWriter {
+    dir: PathBuf,
+    tag: String,
+    writers: Vec<(
+        String,
+        Option<polars::io::parquet::write::BatchedWriter<File>>,
+    )>,
+}
+
+impl FrameWriter {
+    pub fn new(dir: &Path) -> std::io::Result<Self> {
+        fs::create_dir_all(dir)?;
+        Ok(FrameWriter {
+            dir: dir.to_path_buf(),
+            tag: format!("tmp-{}", std::process::id()),
+            writers: Vec::new(),
+        })
+    }
+
+    /// Temporary path of a frame or file being written.
+    pub fn temp_path(&self, name: &str) -> PathBuf {
+        self.dir.join(format!(".{name}.{}", self.tag))
+    }
+
+    /// Appends `df` as row groups of frame `name`.
+    pub fn write(&mut self, name: &str, df: &DataFrame) -> PolarsResult<()> {
+        let idx = match self.writers.iter().position(|(n, _)| n == name) {
+            Some(i) => i,
+            None => {
+                self.writers.push((name.to_string(), None));
+                self.writers.len() - 1
+            }
+        };
+        if self.writers[idx].1.is_none() {
+            let file = File::create(self.temp_path(&format!("{name}.parquet")))?;
+            let w = ParquetWriter::new(file)
+                .with_statistics(StatisticsOptions::default())
+                .batched(df.schema())?;
+            self.writers[idx].1 = Some(w);
+        }
+        self.writers[idx]
+            .1
+            .as_mut()
+            .expect("created above")
+            .write_batch(df)
+    }
+
+    /// True once frame `name` has been given at least one batch.
+    pub fn has_rows(&self, name: &str) -> bool {
+        self.writers.iter().any(|(n, _)| n == name)
+    }
+
+    /// Finishes every Parquet file; nothing is under its final name yet.
+    pub fn finish(&mut self) -> PolarsResult<()> {
+        for (_, w) in &mut self.writers {
+            if let Some(w) = w.take() {
+                w.finish()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes `bytes` to a temporary file for `name` (renamed by `commit`).
+    pub fn write_file(&mut self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+        fs::write(self.temp_path(name), bytes)?;
+        if !self.writers.iter().any(|(n, _)| n == name) {
+            self.writers.push((name.to_string(), None));
+        }
+        Ok(())
+    }
+
+    /// Renames every temporary file to its final name, `last` (the manifest) last.
+    pub fn commit(&mut self, last: &str) -> std::io::Result<()> {
+        let mut names: Vec<String> = self
+            .writers
+            .iter()
+            .map(|(n, _)| {
+                if n.contains('.') {
+                    n.clone()
+                } else {
+                    format!("{n}.parquet")
+                }
+            })
+            .collect();
+        names.sort_by_key(|n| n == last);
+        for n in names {
+            fs::rename(self.temp_path(&n), self.dir.join(&n))?;
+        }
+        Ok(())
+    }
+
+    /// Removes the temporary files (a refused or failed run).
+    pub fn abandon(&mut self) {
+        for (n, w) in self.writers.drain(..) {
+            drop(w);
+            let n = if n.contains('.') {
+                n
+            } else {
+                format!("{n}.parquet")
+            };
+            let _ = fs::remove_file(self.dir.join(format!(".{n}.{}", self.tag)));
+        }
+    }
+}

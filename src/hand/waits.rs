@@ -1,0 +1,601 @@
+//! Waits of a tenpai hand and the shape of each wait.
+
+use super::complete::{for_each_decomposition, is_seven_pairs, is_standard, is_thirteen_orphans};
+use super::{complete_size, is_yaochu, total, Block, KindCounts, FIRST_HONOR, NUM_KINDS};
+
+/// Wait shape, ordered so that the "highest" shape is the max:
+/// `Tanki < Shanpon < Kanchan < Penchan < Ryanmen`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum WaitShape {
+    /// Single-tile wait completing a pair (also every seven-pairs and
+    /// thirteen-orphans wait).
+    Tanki,
+    /// Completing a triplet out of a pair.
+    Shanpon,
+    /// Completing a sequence in the middle.
+    Kanchan,
+    /// 12 waiting on 3, or 89 waiting on 7.
+    Penchan,
+    /// Completing a sequence at either end, other than penchan.
+    Ryanmen,
+}
+
+impl WaitShape {
+    /// Lower-case name: `"tanki"`, `"shanpon"`, `"kanchan"`, `"penchan"`,
+    /// `"ryanmen"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            WaitShape::Tanki => "tanki",
+            WaitShape::Shanpon => "shanpon",
+            WaitShape::Kanchan => "kanchan",
+            WaitShape::Penchan => "penchan",
+            WaitShape::Ryanmen => "ryanmen",
+        }
+    }
+
+    /// Shape of `block` when the winning copy of kind `k` stands in it, or
+    /// `None` if the block does not contain `k`.
+    pub fn of_block(block: Block, k: usize) -> Option<WaitShape> {
+        match block {
+            Block::Pair(x) if usize::from(x) == k => Some(WaitShape::Tanki),
+            Block::Triplet(x) if usize::from(x) == k => Some(WaitShape::Shanpon),
+            Block::Sequence(s) if block.contains(k) => {
+                let s = usize::from(s);
+                let pos = k - s;
+                Some(if pos == 1 {
+                    WaitShape::Kanchan
+                } else if (pos == 2 && s % 9 == 0) || (pos == 0 && s % 9 == 6) {
+                    WaitShape::Penchan
+                } else {
+                    WaitShape::Ryanmen
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Waits of a concealed hand.
+///
+/// Invariants: `shapes[k]` is `Some` exactly for the wait kinds `k`, i.e. the
+/// kinds with `concealed[k] < 4` such that `concealed + k` is complete for the
+/// hand's meld count (standard form, or with no melds seven distinct pairs or
+/// thirteen orphans); yaku, furiten and tile availability elsewhere are
+/// ignored. `kokushi_only` is true exactly when there is at least one wait
+/// and every wait completes only as thirteen orphans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Waits {
+    /// `Some(shape)` for each wait kind, `None` otherwise.
+    pub shapes: [Option<WaitShape>; NUM_KINDS],
+    /// Tenpai only through thirteen orphans.
+    pub kokushi_only: bool,
+}
+
+impl Default for Waits {
+    fn default() -> Self {
+        Waits {
+            shapes: [None; NUM_KINDS],
+            kokushi_only: false,
+        }
+    }
+}
+
+impl Waits {
+    /// True when kind `k` is a wait (`false` for `k >= 34`).
+    #[inline]
+    pub fn is_wait(&self, k: usize) -> bool {
+        self.shape(k).is_some()
+    }
+
+    /// Shape of wait `k`, `None` if `k` is not a wait or `k >= 34`.
+    #[inline]
+    pub fn shape(&self, k: usize) -> Option<WaitShape> {
+        self.shapes.get(k).copied().flatten()
+    }
+
+    /// True when there is no wait (not tenpai, or only waiting on kinds the
+    /// hand holds all four copies of).
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.shapes.iter().all(Option::is_none)
+    }
+
+    /// Wait kinds in ascending order.
+    pub fn kinds(&self) -> impl Iterator<Item = usize> + '_ {
+        self.shapes
+            .iter()
+            .enumerate()
+            .filter_map(|(k, s)| s.map(|_| k))
+    }
+
+    /// Number of wait kinds.
+    #[inline]
+    pub fn count(&self) -> usize {
+        self.shapes.iter().filter(|s| s.is_some()).count()
+    }
+}
+
+/// Waits of a concealed hand of `13 − 3·melds` tiles (any other size, or
+/// `melds > 4`, gives no waits).
+///
+/// The shape of wait `k` is the highest, over every standard decomposition of
+/// `concealed + k` and every block of it that contains kind `k`, of
+/// [`WaitShape::of_block`]; seven-pairs and thirteen-orphans completions count
+/// as [`WaitShape::Tanki`]. Kinds already held four times are never waits.
+pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
+    let mut w = Waits::default();
+    let Some(full) = complete_size(melds) else {
+        return w;
+    };
+    if total(concealed) + 1 != full {
+        return w;
+    }
+    let special = melds == 0;
+    let mut hand = *concealed;
+    let mut non_kokushi = false;
+    for k in 0..NUM_KINDS {
+        if hand[k] >= 4 || !(touches(&hand, k) || (special && is_yaochu(k))) {
+            continue;
+        }
+        hand[k] += 1;
+        let mut best: Option<WaitShape> = None;
+        if is_standard(&hand) {
+            for_each_decomposition(&hand, melds, |blocks| {
+                for &b in blocks {
+                    best = best.max(WaitShape::of_block(b, k));
+                }
+            });
+            non_kokushi = true;
+        }
+        if special && is_seven_pairs(&hand) {
+            best = best.max(Some(WaitShape::Tanki));
+            non_kokushi = true;
+        }
+        if special && best.is_none() && is_thirteen_orphans(&hand) {
+            best = Some(WaitShape::Tanki);
+        }
+        hand[k] -= 1;
+        w.shapes[k] = best;
+    }
+    w.kokushi_only = !non_kokushi && !w.is_empty();
+    w
+}
+
+/// Necessary condition for `k` to be a standard or seven-pairs wait: the
+/// hand holds `k` or (suited only) a kind of the same suit within distance 2.
+#[inline]
+fn touches(hand: &KindCounts, k: usize) -> bool {
+    if hand[k] > 0 {
+        return true;
+    }
+    if k >= FIRST_HONOR {
+        return false;
+    }
+    let base = k - k % 9;
+    let lo = k.saturating_sub(2).max(base);
+    let hi = (k + 2).min(base + 8);
+    hand[lo..=hi].iter().any(|&c| c > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{is_complete, parse, shanten};
+    use super::WaitShape::*;
+    use super::*;
+
+    fn h(s: &str) -> KindCounts {
+        parse(s).expect("valid test hand")
+    }
+
+    /// Waits as (kind, shape) pairs in ascending kind order.
+    fn ws(s: &str, melds: u8) -> Vec<(usize, WaitShape)> {
+        let w = waits(&h(s), melds);
+        w.kinds().map(|k| (k, w.shapes[k].unwrap())).collect()
+    }
+
+    const M1: usize = 0;
+    const P1: usize = 9;
+    const S1: usize = 18;
+    const Z1: usize = 27;
+
+    #[test]
+    fn names_and_order() {
+        assert_eq!(
+            [Tanki, Shanpon, Kanchan, Penchan, Ryanmen].map(WaitShape::name),
+            ["tanki", "shanpon", "kanchan", "penchan", "ryanmen"]
+        );
+        assert!(Tanki < Shanpon && Shanpon < Kanchan && Kanchan < Penchan && Penchan < Ryanmen);
+    }
+
+    #[test]
+    fn ryanmen() {
+        // 123m 23m 456p 789s 11z: +1m = 112233m → 123 123 (11 22 33 would be
+        // three pairs), 1m at the low end → ryanmen; +4m = 123 234, 4m at the
+        // high end of 2-3-4 → ryanmen.
+        assert_eq!(
+            ws("12323m456p789s11z", 0),
+            vec![(M1, Ryanmen), (M1 + 3, Ryanmen)]
+        );
+        let w = waits(&h("12323m456p789s11z"), 0);
+        assert!(!w.kokushi_only);
+        assert_eq!(w.count(), 2);
+    }
+
+    #[test]
+    fn kanchan() {
+        // 123m 456p 789s 11z + 46s waits on 5s only: 456s with 5 in the middle.
+        assert_eq!(ws("123m456p789s46s11z", 0), vec![(S1 + 4, Kanchan)]);
+    }
+
+    #[test]
+    fn penchan() {
+        // 12p waits on 3p only (123p completed by the 3).
+        assert_eq!(ws("123m456m789s12p11z", 0), vec![(P1 + 2, Penchan)]);
+        // 89p waits on 7p only (789p completed by the 7).
+        assert_eq!(ws("123m456m789s89p11z", 0), vec![(P1 + 6, Penchan)]);
+    }
+
+    #[test]
+    fn shanpon() {
+        // 123m 456p 789s + 11z 22z: 1z → 111z + 22z pair (shanpon on the 111z
+        // triplet; the 22z pair doesn't contain 1z); likewise 2z.
+        assert_eq!(
+            ws("123m456p789s1122z", 0),
+            vec![(Z1, Shanpon), (Z1 + 1, Shanpon)]
+        );
+    }
+
+    #[test]
+    fn tanki_and_nobetan() {
+        // Plain tanki on 5z.
+        assert_eq!(ws("123m456p789s111z5z", 0), vec![(Z1 + 4, Tanki)]);
+        // Nobetan 2345m + 123p 456p 789p: +2m = 22 345 (pair holds the 2:
+        // tanki; 234 + 5 leaves a single, not a decomposition); +5m = 234 55
+        // (tanki). Nothing else: +3m = 23345 and +4m = 23445 have no pair
+        // split leaving sets. So tanki on both ends, not ryanmen.
+        assert_eq!(
+            ws("2345m123456789p", 0),
+            vec![(M1 + 1, Tanki), (M1 + 4, Tanki)]
+        );
+    }
+
+    #[test]
+    fn three_sided() {
+        // 34567m + 123p 456p 11z: +2m = 234 567 (2 at the low end of 234:
+        // ryanmen); +5m = 345 567 (5 at an end of both: ryanmen); +8m = 345 678
+        // (ryanmen). +3m = 334567, +4m = 344567, +6m = 345667, +7m = 345677:
+        // no pair leaves two sequences → not waits.
+        assert_eq!(
+            ws("34567m123p456p11z", 0),
+            vec![(M1 + 1, Ryanmen), (M1 + 4, Ryanmen), (M1 + 7, Ryanmen)]
+        );
+    }
+
+    #[test]
+    fn kanchan_beats_tanki() {
+        // 1223m + 456p 789p 111z: +2m = 12223m → 123 + 22 is the only split
+        // (222 + 13 fails). Blocks holding 2m: 123 (middle: kanchan) and 22
+        // (tanki) → max kanchan. +1m = 11223 → 11 + 223? no; 123 + 12? no:
+        // not complete. +4m = 12234 → 22 + 134? no; 123 + 24? no → no.
+        // +3m = 12233 → 123 + 23? no; 22 + 133 no → no.
+        assert_eq!(ws("1223m456p789p111z", 0), vec![(M1 + 1, Kanchan)]);
+    }
+
+    #[test]
+    fn shape_counts_every_block_holding_k() {
+        // 11123m + 456p 789p 99s: +1m = 111123m → 111 + 123 only (11 pair
+        // leaves 1123, no). Blocks holding 1m: 111 (shanpon) and 123 (1 at
+        // the low end: ryanmen) → ryanmen. +4m = 111 234 → ryanmen.
+        // +2m/+3m: 111223 and 111233 have no split → not waits.
+        // +9s: 999s becomes a triplet and 11123m = 11 + 123 → the only block
+        // holding 9s is 999s → shanpon.
+        assert_eq!(
+            ws("11123m456p789p99s", 0),
+            vec![(M1, Ryanmen), (M1 + 3, Ryanmen), (S1 + 8, Shanpon)]
+        );
+    }
+
+    #[test]
+    fn seven_pairs_tanki() {
+        // 1122m 3344p 5566s 7z: standard form impossible (7z single, pairs
+        // 11 22 → 1122 is not sets). Waits: 7z only (seven pairs), tanki.
+        assert_eq!(ws("1122m3344p5566s7z", 0), vec![(Z1 + 6, Tanki)]);
+        // Same hand with 1111m instead of 1122m: four of a kind is one pair,
+        // so seven pairs has 5 pairs over 6 kinds → 2 + 1 = 3 replacements
+        // (shanten 2); no standard wait either (1111m forces 111 + a lone 1m).
+        assert!(waits(&h("1111m3344p5566s7z"), 0).is_empty());
+        assert_eq!(shanten(&h("1111m3344p5566s7z"), 0), 2);
+    }
+
+    #[test]
+    fn seven_pairs_and_standard_together() {
+        // 112233m 445566p 7z: +7z completes both as 123 123 456 456 77 and as
+        // seven pairs; 7z is only ever in the pair → tanki.
+        assert_eq!(ws("112233m445566p7z", 0), vec![(Z1 + 6, Tanki)]);
+        // 1122334m 556677p: 556677p = 567 567, so the manzu must take a tile.
+        // +4m = 11223344m: seven pairs (tanki), 123 123 44 (tanki) and
+        // 11 234 234 (4m at the top of 2-3-4: ryanmen) → ryanmen.
+        // +1m = 11122334m: 11 123 234 → pair 11 (tanki), 123 (1 at the low
+        // end: ryanmen) → ryanmen; 111 + 22334 fails.
+        // +2m = 11222334m, +3m = 11223334m, +5m = 11223345m: no split leaves
+        // only sets and one pair. No pinzu wait (manzu would be 7 tiles).
+        assert_eq!(
+            ws("1122334m556677p", 0),
+            vec![(M1, Ryanmen), (M1 + 3, Ryanmen)]
+        );
+    }
+
+    #[test]
+    fn kokushi_thirteen_sided() {
+        let w = waits(&h("19m19p19s1234567z"), 0);
+        assert_eq!(w.count(), 13);
+        assert!(w.kokushi_only);
+        for k in super::super::YAOCHU {
+            assert_eq!(w.shapes[k], Some(Tanki), "kind {k}");
+        }
+        assert_eq!(shanten(&h("19m19p19s1234567z"), 0), 0);
+    }
+
+    #[test]
+    fn kokushi_single_wait() {
+        // 1m 9m 1p 9p 1s 9s 1z..6z + extra 1m: waits on 7z only.
+        let w = waits(&h("119m19p19s123456z"), 0);
+        assert_eq!(w.kinds().collect::<Vec<_>>(), vec![Z1 + 6]);
+        assert_eq!(w.shapes[Z1 + 6], Some(Tanki));
+        assert!(w.kokushi_only);
+        // With a meld, thirteen orphans is impossible (and the size is wrong).
+        assert!(waits(&h("119m19p19s123456z"), 1).is_empty());
+    }
+
+    #[test]
+    fn nine_gates() {
+        // 1112345678999m waits on every manzu. Shapes by the rule (max over
+        // all decompositions of hand + k of blocks holding k):
+        // +1: 111 123 456 789 99 only → 111 shanpon, 123 (1 at the low end)
+        //     ryanmen → Ryanmen.
+        // +2: 111 22 345 678 999 only (11 + 123 leaves a 2 that needs a 3)
+        //     → Tanki.
+        // +3: 11 123 345 678 999 only (111 + 234 leaves a 3 that needs the 4)
+        //     → 123 penchan, 345 (3 at the low end) ryanmen → Ryanmen.
+        // +4: 111 234 456 789 99 only → 234, 456 both ryanmen → Ryanmen.
+        // +5: 111 234 55 678 999 only (11 123 456 leaves 5 78, 111 234 567
+        //     leaves 5 8) → Tanki.
+        // +6: 11 123 456 678 999 only (111 234 567 leaves 6 8) → 456 (6 at
+        //     the top) and 678 (6 at the bottom) ryanmen → Ryanmen.
+        // +7: 111 234 567 789 99 only → 567 ryanmen, 789 (7-8-9 completed by
+        //     the 7) penchan → Ryanmen.
+        // +8: 111 234 567 88 999 only → Tanki.
+        // +9: 11 123 456 789 999 only → 789 (9 at the top: ryanmen), 999
+        //     shanpon → Ryanmen.
+        let got = ws("1112345678999m", 0);
+        let kinds: Vec<usize> = got.iter().map(|&(k, _)| k).collect();
+        assert_eq!(kinds, (0..9).collect::<Vec<_>>());
+        assert_eq!(
+            got.iter().map(|&(_, s)| s).collect::<Vec<_>>(),
+            vec![Ryanmen, Tanki, Ryanmen, Ryanmen, Tanki, Ryanmen, Ryanmen, Tanki, Ryanmen]
+        );
+    }
+
+    #[test]
+    fn holding_all_four_of_the_only_wait() {
+        // 123m 456m 789m 1111z: the only completion would be the fifth 1z.
+        let hand = h("123456789m1111z");
+        assert!(waits(&hand, 0).is_empty());
+        // xiangting accounts for the missing fifth copy: 1-shanten.
+        assert_eq!(shanten(&hand, 0), 1);
+        // xiangting's own example: 1111m 123p 112233s.
+        let hand = h("1111m123p112233s");
+        assert!(waits(&hand, 0).is_empty());
+        assert_eq!(shanten(&hand, 0), 1);
+        // With three melds: 1111z alone (4 concealed tiles).
+        assert!(waits(&h("1111z"), 3).is_empty());
+        assert_eq!(shanten(&h("1111z"), 3), 1);
+    }
+
+    #[test]
+    fn four_copies_not_the_only_wait() {
+        // 1111234m + 456p 789p. +1m: held four times, excluded (it would
+        // otherwise complete 111 11234? no matter). +4m = 11112344m → 111 +
+        // 12344 → 123 + 44: blocks with 4m: pair 44 → tanki. +2m = 11112234
+        // → 11 + 112234 → 123 + 124 no; 111 + 12234 → 123 + 24 no → not
+        // complete. +5m = 11112345 → 111 + 12345 no; 11 + 112345 → 123 + 145
+        // no → not. +3m = 11112334 → 111 + 12334 → 123 + 34 no; 11 + 112334
+        // → 123 + 134 no → not. So the only wait is 4m, tanki.
+        let hand = h("1111234m456p789p");
+        assert_eq!(ws("1111234m456p789p", 0), vec![(M1 + 3, Tanki)]);
+        assert_eq!(shanten(&hand, 0), 0);
+    }
+
+    #[test]
+    fn with_melds() {
+        // melds = 2, 7 concealed tiles 3456m 789p: nobetan, +3m = 33 456 and
+        // +6m = 345 66 → tanki on both.
+        assert_eq!(ws("3456m789p", 2), vec![(M1 + 2, Tanki), (M1 + 5, Tanki)]);
+        // melds = 2: 23p 55z 789s → 1p, 4p ryanmen.
+        assert_eq!(ws("23p789s55z", 2), vec![(P1, Ryanmen), (P1 + 3, Ryanmen)]);
+        // melds = 4, one tile: tanki on it.
+        assert_eq!(ws("7z", 4), vec![(Z1 + 6, Tanki)]);
+        // Seven pairs needs no melds: 1122m 33p 4p (7 tiles, melds = 2) + 4p
+        // would be four pairs, not 2 sets + pair; +3m/+2m etc. leave no split
+        // → no waits.
+        assert!(waits(&h("1122m334p"), 2).is_empty());
+        // Wrong size for the meld count → no waits.
+        assert!(waits(&h("3456m789p"), 1).is_empty());
+        assert!(waits(&h("3456m789p"), 5).is_empty());
+    }
+
+    #[test]
+    fn not_tenpai() {
+        let w = waits(&h("159m159p159s1234z"), 0);
+        assert!(w.is_empty());
+        assert_eq!(w.count(), 0);
+        assert!(!w.kokushi_only);
+        assert!(!w.is_wait(40));
+    }
+
+    /// Tiny deterministic LCG.
+    struct Lcg(u64);
+    impl Lcg {
+        fn next(&mut self) -> usize {
+            self.0 = self
+                .0
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (self.0 >> 33) as usize
+        }
+    }
+
+    /// A random hand of `n` tiles drawn from kinds `0..span` (≤ 4 copies).
+    fn random_hand(rng: &mut Lcg, n: usize, span: usize) -> KindCounts {
+        let mut c = [0u8; NUM_KINDS];
+        let mut got = 0;
+        while got < n {
+            let k = rng.next() % span;
+            if c[k] < 4 {
+                c[k] += 1;
+                got += 1;
+            }
+        }
+        c
+    }
+
+    /// A random complete standard hand of `14 − 3·melds` tiles minus one
+    /// random tile: tenpai on the removed kind (it is held ≤ 3 times after
+    /// the removal), so always tenpai.
+    fn random_tenpai(rng: &mut Lcg, melds: u8) -> KindCounts {
+        loop {
+            let mut c = [0u8; NUM_KINDS];
+            let mut ok = true;
+            for _ in 0..(4 - melds) {
+                if rng.next() % 3 == 0 {
+                    let k = rng.next() % NUM_KINDS;
+                    c[k] += 3;
+                } else {
+                    let s = rng.next() % 3 * 9 + rng.next() % 7;
+                    c[s] += 1;
+                    c[s + 1] += 1;
+                    c[s + 2] += 1;
+                }
+            }
+            c[rng.next() % NUM_KINDS] += 2;
+            if c.iter().any(|&x| x > 4) {
+                ok = false;
+            }
+            if !ok {
+                continue;
+            }
+            let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| c[k] > 0).collect();
+            let k = held[rng.next() % held.len()];
+            c[k] -= 1;
+            return c;
+        }
+    }
+
+    fn check_consistency(hand: &KindCounts, melds: u8) -> bool {
+        let w = waits(hand, melds);
+        for k in 0..NUM_KINDS {
+            let mut c = *hand;
+            if c[k] >= 4 {
+                assert!(!w.is_wait(k));
+                continue;
+            }
+            c[k] += 1;
+            assert_eq!(w.is_wait(k), is_complete(&c, melds), "{hand:?} + {k}");
+        }
+        let s = shanten(hand, melds);
+        assert!(s >= 0, "{hand:?}");
+        assert_eq!(s == 0, !w.is_empty(), "{hand:?} melds {melds} shanten {s}");
+        !w.is_empty()
+    }
+
+    #[test]
+    fn property_waits_agree_with_shanten() {
+        let mut rng = Lcg(0x9e37_79b9_7f4a_7c15);
+        let mut tenpai = 0;
+        for i in 0..3000 {
+            let melds = (i % 5) as u8;
+            let n = 13 - 3 * usize::from(melds);
+            // Mix: uniform hands, one-suit hands (dense, many quads), and
+            // constructed tenpai hands.
+            let hand = match i % 3 {
+                0 => random_hand(&mut rng, n, NUM_KINDS),
+                1 => random_hand(&mut rng, n, 9),
+                _ => random_tenpai(&mut rng, melds),
+            };
+            tenpai += usize::from(check_consistency(&hand, melds));
+        }
+        // The 1000 constructed hands are all tenpai.
+        assert!(tenpai >= 1000, "{tenpai}");
+    }
+
+    /// Hands whose only completions use a fifth copy: no waits, shanten 1.
+    #[test]
+    fn property_hold_all_four_only() {
+        let mut rng = Lcg(7);
+        let mut found = 0;
+        for i in 0..20_000 {
+            let melds = (i % 3) as u8;
+            let hand = random_hand(&mut rng, 13 - 3 * usize::from(melds), 9);
+            let fifth_only = waits(&hand, melds).is_empty()
+                && (0..NUM_KINDS).any(|k| {
+                    let mut c = hand;
+                    c[k] += 1;
+                    hand[k] == 4 && is_complete(&c, melds)
+                });
+            if fifth_only {
+                found += 1;
+                assert_eq!(shanten(&hand, melds), 1, "{hand:?} melds {melds}");
+            }
+        }
+        assert!(found > 10, "only {found} hold-all-four hands generated");
+    }
+
+    #[test]
+    fn property_chiitoitsu_and_kokushi_near_misses() {
+        let mut rng = Lcg(42);
+        for _ in 0..500 {
+            // Seven pairs minus one tile, pairs drawn from all kinds
+            // (possibly repeated → quads, exercising the distinct rule).
+            let mut c = [0u8; NUM_KINDS];
+            for _ in 0..7 {
+                let k = rng.next() % NUM_KINDS;
+                if c[k] <= 2 {
+                    c[k] += 2;
+                } else {
+                    c[(k + 1) % NUM_KINDS] += 1;
+                    c[(k + 2) % NUM_KINDS] += 1;
+                }
+            }
+            if c.iter().any(|&x| x > 4) {
+                continue;
+            }
+            let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| c[k] > 0).collect();
+            c[held[rng.next() % held.len()]] -= 1;
+            check_consistency(&c, 0);
+            // Thirteen-orphans near misses: the 13 yaochu with one doubled,
+            // then one or two tiles removed and topped up with a random tile.
+            let mut c = [0u8; NUM_KINDS];
+            for k in super::super::YAOCHU {
+                c[k] = 1;
+            }
+            c[super::super::YAOCHU[rng.next() % 13]] += 1;
+            c[super::super::YAOCHU[rng.next() % 13]] -= 1;
+            let removed = super::super::YAOCHU[rng.next() % 13];
+            if c[removed] > 0 {
+                c[removed] -= 1;
+                let add = rng.next() % NUM_KINDS;
+                c[add] += 1;
+            } else {
+                let k = (0..NUM_KINDS).find(|&k| c[k] > 1).unwrap();
+                c[k] -= 1;
+            }
+            let w = waits(&c, 0);
+            if w.kokushi_only {
+                // Kokushi waits are terminals/honors, tanki.
+                assert!(w.kinds().all(is_yaochu));
+                assert!(w.kinds().all(|k| w.shapes[k] == Some(Tanki)));
+            }
+            check_consistency(&c, 0);
+        }
+    }
+}

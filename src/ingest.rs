@@ -1,0 +1,427 @@
+//! The ingest pipeline: files → decoded games → replay with observers → frames + manifest.
+//!
+//! Files are processed in sorted order, in batches, each batch in parallel; results are merged
+//! in file order, so the output bytes do not depend on thread count or argument order. Memory
+//! is bounded by one batch of games plus the run-wide draw-rate cells.
+
+use std::collections::HashMap;
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+
+use crate::frames::{self, FrameBatch, FrameWriter, GameRows, GAME_FRAMES};
+use crate::input;
+use crate::manifest::{FileEntry, Manifest, Status};
+use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
+use crate::replay::{replay_game, Observer};
+use crate::stats::draw_rate::{CellCounts, CELLS};
+use crate::stats::{DrawRateCells, DrawRateObserver, RiichiResponseObserver, WaitDangerObserver};
+
+/// Files per parallel batch: large enough to keep both cores busy, small enough to bound memory.
+pub const BATCH_FILES: usize = 512;
+
+/// Which rooms to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RoomFilter {
+    Phoenix,
+    Tokujou,
+    Joukyuu,
+    Ippan,
+    Any,
+}
+
+impl RoomFilter {
+    pub fn name(self) -> &'static str {
+        match self {
+            RoomFilter::Phoenix => "phoenix",
+            RoomFilter::Tokujou => "tokujou",
+            RoomFilter::Joukyuu => "joukyuu",
+            RoomFilter::Ippan => "ippan",
+            RoomFilter::Any => "any",
+        }
+    }
+
+    fn keeps(self, room: &str) -> bool {
+        self == RoomFilter::Any || self.name() == room
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct IngestOptions {
+    pub inputs: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub room: RoomFilter,
+    /// Any failed file aborts the run before anything is written.
+    pub strict: bool,
+    /// Show a progress bar (when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// What a run did.
+#[derive(Debug)]
+pub struct IngestSummary {
+    pub manifest: Manifest,
+    /// Frames and manifest were written (false for a `--strict` run that found failures).
+    pub written: bool,
+    pub seconds: f64,
+}
+
+impl IngestSummary {
+    /// Exit status per the CLI contract: 0 when every file is ok or skipped, 2 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        if self.manifest.totals.failed > 0 {
+            2
+        } else {
+            0
+        }
+    }
+}
+
+/// The result of one file.
+pub(crate) enum Outcome {
+    Ok(Box<GameRows>),
+    Skipped {
+        game_id: String,
+        reason: String,
+    },
+    Failed {
+        game_id: Option<String>,
+        reason: String,
+    },
+}
+
+struct FileResult {
+    path: PathBuf,
+    outcome: Outcome,
+    unknown_tags: Vec<(String, u32)>,
+}
+
+/// Reusable buffers of one worker thread.
+struct Worker {
+    raw: Vec<u8>,
+    inflated: Vec<u8>,
+    log: GameLog,
+    cells: DrawRateCells,
+}
+
+impl Worker {
+    fn new() -> Self {
+        Worker {
+            raw: Vec::new(),
+            inflated: Vec::new(),
+            log: GameLog::default(),
+            cells: DrawRateCells::default(),
+        }
+    }
+
+    fn process(&mut self, path: &Path, room: RoomFilter) -> FileResult {
+        let outcome = self.outcome(path, room);
+        FileResult {
+            path: path.to_path_buf(),
+            outcome,
+            unknown_tags: std::mem::take(&mut self.log.unknown_tags),
+        }
+    }
+
+    fn outcome(&mut self, path: &Path, room: RoomFilter) -> Outcome {
+        let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
+            Ok(b) => b,
+            Err(e) => {
+                return Outcome::Failed {
+                    game_id: None,
+                    reason: format!("{}: {}", e.reason, e.detail),
+                }
+            }
+        };
+        let game_id = game_id_for(path);
+        process_document(
+            bytes,
+            &game_id,
+            &path.display().to_string(),
+            room,
+            &mut self.log,
+            &mut self.cells,
+        )
+    }
+}
+
+/// The frame `game_id` of a file: its Tenhou log id, or `<parent>/<stem>` when the name has none.
+pub fn game_id_for(path: &Path) -> String {
+    if let Some(id) = path
+        .file_name()
+        .and_then(|n| input::find_log_id(&n.to_string_lossy()))
+    {
+        return id;
+    }
+    let stem = input::game_id_from_path(path);
+    match path.parent().and_then(Path::file_name) {
+        Some(p) => format!("{}/{stem}", p.to_string_lossy()),
+        None => stem,
+    }
+}
+
+/// Decodes and replays one document with every observer. Shared by files and database rows.
+pub(crate) fn process_document(
+    bytes: &[u8],
+    game_id: &str,
+    source: &str,
+    room: RoomFilter,
+    log: &mut GameLog,
+    cells: &mut DrawRateCells,
+) -> Outcome {
+    let failed = |reason: String| Outcome::Failed {
+        game_id: Some(game_id.to_string()),
+        reason,
+    };
+    if let Err(e) = decode_into(bytes, log) {
+        return failed(e.to_string());
+    }
+    let Some(go) = log.go_type else {
+        return failed("no-go: the log has no GO tag".into());
+    };
+    if go & go_type::THREE_PLAYER != 0
+        || log
+            .events
+            .iter()
+            .any(|e| matches!(e, mjlog::Event::Init(i) if i.hai[3].is_empty()))
+    {
+        return Outcome::Skipped {
+            game_id: game_id.to_string(),
+            reason: format!("three-player: GO type {go}"),
+        };
+    }
+    if go > 0xFF {
+        return Outcome::Skipped {
+            game_id: game_id.to_string(),
+            reason: format!("unknown-rules: GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard four-player rules"),
+        };
+    }
+    let game_room = mjlog::room_of(go);
+    if !room.keeps(game_room) {
+        return Outcome::Skipped {
+            game_id: game_id.to_string(),
+            reason: format!("room: {game_room} (filter {})", room.name()),
+        };
+    }
+    let mut riichi = RiichiResponseObserver::default();
+    let mut waits = WaitDangerObserver::default();
+    let replayed = {
+        let mut draws = DrawRateObserver { cells };
+        let mut observers: [&mut dyn Observer; 3] = [&mut riichi, &mut waits, &mut draws];
+        replay_game(log, &mut observers)
+    };
+    match replayed {
+        Ok(facts) => Outcome::Ok(Box::new(GameRows {
+            game_id: game_id.to_string(),
+            source: source.to_string(),
+            facts,
+            riichi_response: riichi.rows,
+            wait_danger: waits.rows,
+            draw_cells: cells.take(),
+        })),
+        Err(e) => {
+            cells.discard();
+            failed(format!("replay: {e}"))
+        }
+    }
+}
+
+/// Runs the whole ingest.
+pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
+    let start = Instant::now();
+    let (files, listing_errors) = input::collect_files(&opts.inputs);
+    let mut manifest = Manifest::new(opts.room.name());
+    for e in &listing_errors {
+        manifest.push(FileEntry {
+            path: e.path.display().to_string(),
+            status: Status::Failed,
+            reason: Some(e.reason.clone()),
+            game_id: None,
+            games: 0,
+            hands: 0,
+        });
+    }
+    let mut writer = FrameWriter::new(&opts.out)
+        .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
+    let progress = progress_bar(opts.progress, files.len() as u64);
+    let mut batch = FrameBatch::default();
+    let mut cells = vec![CellCounts::default(); CELLS];
+    let mut landed: HashMap<String, String> = HashMap::new();
+    let mut games_done = 0u64;
+    let result = (|| -> Result<()> {
+        for chunk in files.chunks(BATCH_FILES) {
+            let results: Vec<FileResult> = chunk
+                .par_iter()
+                .map_init(Worker::new, |w, p| w.process(p, opts.room))
+                .collect();
+            for r in results {
+                let path = r.path.display().to_string();
+                for (tag, n) in r.unknown_tags {
+                    *manifest.unknown_tags.entry(tag).or_default() += n as u64;
+                }
+                let entry = match r.outcome {
+                    Outcome::Ok(rows) => {
+                        if let Some(first) = landed.get(&rows.game_id) {
+                            FileEntry {
+                                path,
+                                status: Status::Skipped,
+                                reason: Some(format!("duplicate: same game as {first}")),
+                                game_id: Some(rows.game_id.clone()),
+                                games: 0,
+                                hands: 0,
+                            }
+                        } else {
+                            landed.insert(rows.game_id.clone(), path.clone());
+                            batch.push(&rows);
+                            for (c, counts) in &rows.draw_cells {
+                                let acc = &mut cells[*c as usize];
+                                acc.units += counts.units;
+                                acc.hits += counts.hits;
+                                acc.naive_hits += counts.naive_hits;
+                            }
+                            let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
+                            manifest.note_game(
+                                &rows.game_id,
+                                mjlog::room_of(rows.facts.go_type),
+                                draws,
+                            );
+                            games_done += 1;
+                            FileEntry {
+                                path,
+                                status: Status::Ok,
+                                reason: None,
+                                game_id: Some(rows.game_id.clone()),
+                                games: 1,
+                                hands: rows.facts.hands.len() as u32,
+                            }
+                        }
+                    }
+                    Outcome::Skipped { game_id, reason } => FileEntry {
+                        path,
+                        status: Status::Skipped,
+                        reason: Some(reason),
+                        game_id: Some(game_id),
+                        games: 0,
+                        hands: 0,
+                    },
+                    Outcome::Failed { game_id, reason } => FileEntry {
+                        path,
+                        status: Status::Failed,
+                        reason: Some(reason),
+                        game_id,
+                        games: 0,
+                        hands: 0,
+                    },
+                };
+                manifest.push(entry);
+            }
+            if opts.strict && manifest.totals.failed > 0 {
+                return Ok(());
+            }
+            if !batch.is_empty() {
+                for (name, df) in GAME_FRAMES.iter().zip(batch.take()?) {
+                    writer.write(name, &df)?;
+                }
+            }
+            if let Some(pb) = &progress {
+                pb.inc(chunk.len() as u64);
+                let secs = start.elapsed().as_secs_f64().max(1e-9);
+                pb.set_message(format!(
+                    "{games_done} games, {:.0} games/s",
+                    games_done as f64 / secs
+                ));
+            }
+        }
+        Ok(())
+    })();
+    if let Some(pb) = progress {
+        pb.finish_and_clear();
+    }
+    if let Err(e) = result {
+        writer.abandon();
+        return Err(e);
+    }
+    if opts.strict && manifest.totals.failed > 0 {
+        writer.abandon();
+        return Ok(IngestSummary {
+            manifest,
+            written: false,
+            seconds: start.elapsed().as_secs_f64(),
+        });
+    }
+    let finish = (|| -> Result<()> {
+        // Frames with no rows still get a file with their schema.
+        let empty = FrameBatch::default().take()?;
+        for (name, df) in GAME_FRAMES.iter().zip(empty) {
+            if !writer.has_rows(name) {
+                writer.write(name, &df)?;
+            }
+        }
+        writer.write("draw_rate", &frames::draw_rate_frame(&cells)?)?;
+        writer.finish()?;
+        writer.write_file("manifest.json", manifest.to_json().as_bytes())?;
+        writer.commit("manifest.json")?;
+        Ok(())
+    })();
+    if let Err(e) = finish {
+        writer.abandon();
+        return Err(e);
+    }
+    Ok(IngestSummary {
+        manifest,
+        written: true,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+fn progress_bar(wanted: bool, files: u64) -> Option<ProgressBar> {
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let pb = ProgressBar::new(files);
+    pb.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} files  {msg}")
+            .expect("valid template")
+            .progress_chars("=> "),
+    );
+    Some(pb)
+}
+
+/// `--decode-only`: read, decompress and decode every file with the same reader and
+/// parallelism, and nothing else. Returns (files, games decoded, events, failures).
+pub fn decode_only(inputs: &[PathBuf]) -> (u64, u64, u64, u64) {
+    let (files, errors) = input::collect_files(inputs);
+    let mut totals = (
+        files.len() as u64 + errors.len() as u64,
+        0,
+        0,
+        errors.len() as u64,
+    );
+    for chunk in files.chunks(BATCH_FILES) {
+        let per: Vec<Option<u64>> = chunk
+            .par_iter()
+            .map_init(
+                || (Vec::new(), Vec::new(), GameLog::default()),
+                |(raw, inflated, log), p| {
+                    let bytes = input::read_log(p, raw, inflated).ok()?;
+                    decode_into(bytes, log).ok()?;
+                    Some(log.events.len() as u64)
+                },
+            )
+            .collect();
+        for r in per {
+            match r {
+                Some(ev) => {
+                    totals.1 += 1;
+                    totals.2 += ev;
+                }
+                None => totals.3 += 1,
+            }
+        }
+    }
+    totals
+}

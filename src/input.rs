@@ -1,0 +1,217 @@
+//! Input discovery and reading: paths → sorted file list → decompressed bytes.
+//!
+//! A file is recognised by its content, never its name: gzip magic (1f 8b) means gzip,
+//! anything else is taken as plain XML and left to the decoder to accept or refuse.
+
+use std::fs;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use flate2::read::MultiGzDecoder;
+
+/// Largest decompressed log accepted; real mjlogs are under 100 KiB.
+pub const MAX_LOG_BYTES: u64 = 64 << 20;
+
+/// An input that could not even be listed (a missing path, an unreadable directory).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListingError {
+    pub path: PathBuf,
+    pub reason: String,
+}
+
+/// Expands files and directories (recursively) into a sorted, de-duplicated list of files.
+/// Paths that cannot be listed are returned as errors so the caller can account for them.
+pub fn collect_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<ListingError>) {
+    let mut files = Vec::new();
+    let mut errors = Vec::new();
+    for input in inputs {
+        walk(input, &mut files, &mut errors);
+    }
+    files.sort();
+    files.dedup();
+    errors.sort_by(|a, b| a.path.cmp(&b.path));
+    (files, errors)
+}
+
+fn walk(path: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<ListingError>) {
+    let meta = match fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            errors.push(ListingError {
+                path: path.to_path_buf(),
+                reason: format!("unreadable: {e}"),
+            });
+            return;
+        }
+    };
+    if !meta.is_dir() {
+        files.push(path.to_path_buf());
+        return;
+    }
+    let entries = match fs::read_dir(path) {
+        Ok(rd) => rd,
+        Err(e) => {
+            errors.push(ListingError {
+                path: path.to_path_buf(),
+                reason: format!("unreadable directory: {e}"),
+            });
+            return;
+        }
+    };
+    let mut children: Vec<PathBuf> = Vec::new();
+    for entry in entries {
+        match entry {
+            Ok(e) => children.push(e.path()),
+            Err(e) => errors.push(ListingError {
+                path: path.to_path_buf(),
+                reason: format!("unreadable directory entry: {e}"),
+            }),
+        }
+    }
+    children.sort();
+    for c in children {
+        walk(&c, files, errors);
+    }
+}
+
+/// Why a file's bytes could not be had.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    /// `unreadable`, `corrupt-gzip` or `too-large`.
+    pub reason: &'static str,
+    pub detail: String,
+}
+
+/// True when `bytes` start with the gzip magic number.
+pub fn is_gzip(bytes: &[u8]) -> bool {
+    bytes.starts_with(&[0x1f, 0x8b])
+}
+
+/// Reads `path` into `raw` and, when it is gzip, decompresses into `out`; returns the
+/// document bytes (one of the two buffers).
+pub fn read_log<'a>(
+    path: &Path,
+    raw: &'a mut Vec<u8>,
+    out: &'a mut Vec<u8>,
+) -> Result<&'a [u8], ReadError> {
+    raw.clear();
+    let mut f = fs::File::open(path).map_err(|e| ReadError {
+        reason: "unreadable",
+        detail: e.to_string(),
+    })?;
+    f.read_to_end(raw).map_err(|e| ReadError {
+        reason: "unreadable",
+        detail: e.to_string(),
+    })?;
+    decompress(raw, out)
+}
+
+/// The document inside `raw`: gunzipped into `out` when gzip, else `raw` itself.
+pub fn decompress<'a>(raw: &'a [u8], out: &'a mut Vec<u8>) -> Result<&'a [u8], ReadError> {
+    if !is_gzip(raw) {
+        if raw.len() as u64 > MAX_LOG_BYTES {
+            return Err(ReadError {
+                reason: "too-large",
+                detail: format!("{} bytes", raw.len()),
+            });
+        }
+        return Ok(raw);
+    }
+    out.clear();
+    let mut dec = MultiGzDecoder::new(raw).take(MAX_LOG_BYTES + 1);
+    dec.read_to_end(out).map_err(|e| ReadError {
+        reason: "corrupt-gzip",
+        detail: e.to_string(),
+    })?;
+    if out.len() as u64 > MAX_LOG_BYTES {
+        return Err(ReadError {
+            reason: "too-large",
+            detail: format!("decompresses to more than {MAX_LOG_BYTES} bytes"),
+        });
+    }
+    Ok(out)
+}
+
+/// Extensions log files are saved under; stripped from a name to make a game id.
+const LOG_EXTENSIONS: [&str; 6] = ["gz", "mjlog", "xml", "txt", "log", "html"];
+
+/// The Tenhou log id in a file name (`2024041200gm-00a9-0000-0123abcd`), or the name without
+/// its log extensions (`.xml`, `.mjlog.gz`, …) when it carries none.
+pub fn game_id_from_path(path: &Path) -> String {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    if let Some(id) = find_log_id(&name) {
+        return id;
+    }
+    let mut stem = name.as_str();
+    while let Some((head, ext)) = stem.rsplit_once('.') {
+        if head.is_empty() || !LOG_EXTENSIONS.contains(&ext.to_ascii_lowercase().as_str()) {
+            break;
+        }
+        stem = head;
+    }
+    stem.to_string()
+}
+
+/// Finds `\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}` in `s`.
+pub fn find_log_id(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    const LEN: usize = 10 + 3 + 4 + 1 + 4 + 1 + 8;
+    if b.len() < LEN {
+        return None;
+    }
+    (0..=b.len() - LEN).find_map(|i| {
+        let w = &b[i..i + LEN];
+        let digits = |r: std::ops::Range<usize>| w[r].iter().all(u8::is_ascii_digit);
+        let hex = |r: std::ops::Range<usize>| w[r].iter().all(u8::is_ascii_hexdigit);
+        let ok = digits(0..10)
+            && &w[10..13] == b"gm-"
+            && hex(13..17)
+            && w[17] == b'-'
+            && digits(18..22)
+            && w[22] == b'-'
+            && hex(23..31);
+        ok.then(|| s[i..i + LEN].to_string())
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn log_ids() {
+        assert_eq!(
+            game_id_from_path(Path::new("/x/2024041200gm-00a9-0000-0123abcd.mjlog")),
+            "2024041200gm-00a9-0000-0123abcd"
+        );
+        assert_eq!(
+            game_id_from_path(Path::new("log=2024041200gm-00a9-0000-0123abcd&tw=1.xml")),
+            "2024041200gm-00a9-0000-0123abcd"
+        );
+        assert_eq!(game_id_from_path(Path::new("dir/example.xml")), "example");
+        assert_eq!(
+            game_id_from_path(Path::new("log.d5260162.mjlog.gz")),
+            "log.d5260162"
+        );
+    }
+
+    #[test]
+    fn gzip_is_sniffed_and_corruption_reported() {
+        use flate2::write::GzEncoder;
+        use std::io::Write;
+        let mut enc = GzEncoder::new(Vec::new(), flate2::Compression::default());
+        enc.write_all(b"<mjloggm/>").unwrap();
+        let gz = enc.finish().unwrap();
+        let mut out = Vec::new();
+        assert_eq!(decompress(&gz, &mut out).unwrap(), b"<mjloggm/>");
+        assert_eq!(decompress(b"<mjloggm/>", &mut out).unwrap(), b"<mjloggm/>");
+        let cut = &gz[..gz.len() - 6];
+        assert_eq!(
+            decompress(cut, &mut out).unwrap_err().reason,
+            "corrupt-gzip"
+        );
+    }
+}

@@ -1,0 +1,160 @@
+//! Tenhou mjlog XML: the decoded events, one per tag, in log order.
+//!
+//! This module knows the format and nothing of statistics: it turns bytes into [`Event`]s and
+//! checks only what the format itself says (tag names, attribute syntax, value ranges).
+
+pub mod decode;
+pub mod meld;
+
+pub use decode::{decode, DecodeError};
+pub use meld::{decode_meld, Meld, MeldKind};
+
+use crate::tile::TileId;
+
+/// GO `type` bits.
+pub mod go_type {
+    pub const NO_RED: u32 = 0x02;
+    pub const HANCHAN: u32 = 0x08;
+    pub const THREE_PLAYER: u32 = 0x10;
+    pub const FAST: u32 = 0x40;
+}
+
+/// The room of a GO type: bits 0x20 and 0x80.
+pub fn room_of(go: u32) -> &'static str {
+    match go & 0xA0 {
+        0xA0 => "phoenix",
+        0x20 => "tokujou",
+        0x80 => "joukyuu",
+        _ => "ippan",
+    }
+}
+
+/// One decoded tag.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Event {
+    Shuffle,
+    Go {
+        go_type: u32,
+    },
+    /// Player names (URL-decoded) and ranks; a later `UN` with only names is a reconnect.
+    Un(Box<Un>),
+    Bye {
+        who: u8,
+    },
+    Taikyoku {
+        oya: u8,
+    },
+    Init(Box<Init>),
+    Draw {
+        seat: u8,
+        tile: TileId,
+    },
+    Discard {
+        seat: u8,
+        tile: TileId,
+    },
+    Call {
+        who: u8,
+        meld: Meld,
+        m: u32,
+    },
+    Reach {
+        who: u8,
+        step: u8,
+        ten: Option<[i32; 4]>,
+    },
+    Dora {
+        tile: TileId,
+    },
+    Agari(Box<Agari>),
+    Ryuukyoku(Box<Ryuukyoku>),
+    /// A tag this decoder does not know; a warning, not an error.
+    Unknown(String),
+}
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Un {
+    pub names: [Option<String>; 4],
+    pub dan: Option<[i32; 4]>,
+    pub rate: Option<[f64; 4]>,
+    pub sx: Option<[String; 4]>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Init {
+    /// East 1 = 0 … (the first field of `seed`).
+    pub round: u8,
+    pub honba: u8,
+    pub kyotaku: u8,
+    pub dice: [u8; 2],
+    pub dora_indicator: TileId,
+    /// Scores in hundreds.
+    pub ten: [i32; 4],
+    pub oya: u8,
+    pub hai: [Vec<TileId>; 4],
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Agari {
+    pub honba: u8,
+    pub kyotaku: u8,
+    /// Winner's concealed tiles plus the winning tile.
+    pub hai: Vec<TileId>,
+    /// The winner's melds, as `m` codes.
+    pub m: Vec<u32>,
+    pub machi: TileId,
+    /// fu, points (without honba and kyotaku), limit class.
+    pub ten: [i32; 3],
+    pub yaku: Vec<(u8, u8)>,
+    pub yakuman: Vec<u8>,
+    pub dora_hai: Vec<TileId>,
+    pub ura_hai: Vec<TileId>,
+    pub who: u8,
+    pub from_who: u8,
+    pub pao_who: Option<u8>,
+    /// Score before, delta, per seat, in hundreds.
+    pub sc: [i32; 8],
+    pub owari: Option<Vec<f64>>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ryuukyoku {
+    /// `type` attribute; `None` for an exhaustive draw.
+    pub kind: Option<String>,
+    pub honba: u8,
+    pub kyotaku: u8,
+    pub sc: [i32; 8],
+    /// Hands shown (tenpai hands, or the kyuushu hand).
+    pub hai: [Option<Vec<TileId>>; 4],
+    pub owari: Option<Vec<f64>>,
+}
+
+impl Ryuukyoku {
+    /// The frame name of the draw type: `exhaustive` for no `type`, else Tenhou's name.
+    pub fn end_name(&self) -> &str {
+        self.kind.as_deref().unwrap_or("exhaustive")
+    }
+}
+
+/// A whole decoded log.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct GameLog {
+    pub go_type: Option<u32>,
+    pub events: Vec<Event>,
+    /// Unknown tags, by name, in order of first appearance, with their counts.
+    pub unknown_tags: Vec<(String, u32)>,
+}
+
+impl GameLog {
+    /// Player names from the first `UN` (URL-decoded), empty when absent.
+    pub fn player_names(&self) -> [String; 4] {
+        for e in &self.events {
+            if let Event::Un(un) = e {
+                if un.dan.is_some() || un.names.iter().all(Option::is_some) {
+                    return un.names.clone().map(Option::unwrap_or_default);
+                }
+            }
+        }
+        Default::default()
+    }
+}

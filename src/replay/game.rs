@@ -1,0 +1,285 @@
+//! Drives a whole decoded game through [`HandState`], hand by hand, and reports to observers.
+
+use super::{HandState, Observer, ReplayError, TerminalKind};
+use crate::mjlog::{go_type, Event, GameLog};
+
+/// What one replayed hand was, for the `hands` frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HandFacts {
+    pub round: u8,
+    pub honba: u8,
+    pub kyotaku: u8,
+    pub dealer: u8,
+    /// `tsumo`, `ron`, `double_ron` or the RYUUKYOKU type name.
+    pub end: String,
+    /// Sum of the terminal records' deltas, in points (riichi sticks not deducted).
+    pub deltas: [i32; 4],
+    /// Riichi declaration discards made (including one that dealt in).
+    pub declarations: u8,
+    /// Seats that made at least one chi, pon or daiminkan.
+    pub callers: u8,
+    /// AGARI records.
+    pub wins: u8,
+    /// Sum of AGARI `ten` second fields (points without honba and kyotaku).
+    pub win_value: i32,
+    /// Draw records.
+    pub draws: u16,
+}
+
+/// What one replayed game was, for the `games` frame.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameFacts {
+    pub go_type: u32,
+    pub red: bool,
+    pub names: [String; 4],
+    /// Final scores in points (from `owari`).
+    pub final_scores: [i32; 4],
+    /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
+    pub places: [u8; 4],
+    pub hands: Vec<HandFacts>,
+}
+
+fn game_err(reason: &'static str, detail: impl Into<String>) -> ReplayError {
+    ReplayError {
+        hand: None,
+        reason,
+        detail: detail.into(),
+    }
+}
+
+/// Replays every hand of `log`, telling `observers` about each step.
+///
+/// The game replays or fails whole: on `Err` the observers' rows for this game must be
+/// discarded. Three-player games are refused with reason `three-player`.
+pub fn replay_game(
+    log: &GameLog,
+    observers: &mut [&mut dyn Observer],
+) -> Result<GameFacts, ReplayError> {
+    let go = log
+        .go_type
+        .ok_or_else(|| game_err("no-go", "the log has no GO tag"))?;
+    if go & go_type::THREE_PLAYER != 0 {
+        return Err(game_err(
+            "three-player",
+            format!("GO type {go} is a three-player game"),
+        ));
+    }
+    let red = go & go_type::NO_RED == 0;
+    let mut hands: Vec<HandFacts> = Vec::new();
+    let mut state: Option<HandState> = None;
+    let mut owari: Option<&Vec<f64>> = None;
+    for ev in &log.events {
+        let h = hands.len().saturating_sub(1);
+        if owari.is_some() && !matches!(ev, Event::Un(_) | Event::Bye { .. } | Event::Unknown(_)) {
+            return Err(game_err(
+                "after-owari",
+                format!("{ev:?} after the final record"),
+            ));
+        }
+        let need = |state: &mut Option<HandState>| -> Result<(), ReplayError> {
+            match state {
+                Some(st) if !st.is_over() => Ok(()),
+                Some(_) => Err(ReplayError {
+                    hand: Some(h),
+                    reason: "after-end",
+                    detail: format!("{ev:?} after the hand ended"),
+                }),
+                None => Err(game_err("no-init", format!("{ev:?} before the first INIT"))),
+            }
+        };
+        match ev {
+            Event::Init(init) => {
+                if init.hai.iter().any(Vec::is_empty) {
+                    return Err(game_err("three-player", "an INIT deals to three seats"));
+                }
+                if let Some(prev) = &state {
+                    if !prev.is_over() {
+                        return Err(ReplayError {
+                            hand: Some(h),
+                            reason: "truncated",
+                            detail: "the hand has no AGARI or RYUUKYOKU".into(),
+                        });
+                    }
+                    let want = init.ten.map(|t| t * 100);
+                    if want != prev.scores {
+                        return Err(ReplayError {
+                            hand: Some(hands.len()),
+                            reason: "score-mismatch",
+                            detail: format!(
+                                "INIT ten {want:?} but the previous hand ended at {:?}",
+                                prev.scores
+                            ),
+                        });
+                    }
+                }
+                if let (Some(prev), Some(facts)) = (&state, hands.last_mut()) {
+                    finish_hand(prev, facts, observers);
+                }
+                let st = HandState::deal(init, red, hands.len())?;
+                hands.push(HandFacts {
+                    round: init.round,
+                    honba: init.honba,
+                    kyotaku: init.kyotaku,
+                    dealer: init.oya,
+                    end: String::new(),
+                    deltas: [0; 4],
+                    declarations: 0,
+                    callers: 0,
+                    wins: 0,
+                    win_value: 0,
+                    draws: 0,
+                });
+                for o in observers.iter_mut() {
+                    o.hand_start(&st);
+                }
+                state = Some(st);
+            }
+            Event::Draw { seat, tile } => {
+                need(&mut state)?;
+                let st = state.as_mut().expect("checked");
+                for o in observers.iter_mut() {
+                    o.before_draw(st, *seat as usize, *tile);
+                }
+                st.draw(*seat, *tile, h)?;
+                for o in observers.iter_mut() {
+                    o.after_draw(st, *seat as usize, *tile);
+                }
+            }
+            Event::Discard { seat, tile } => {
+                need(&mut state)?;
+                let st = state.as_mut().expect("checked");
+                let declaration = st.discard(*seat, *tile, h)?;
+                for o in observers.iter_mut() {
+                    o.after_discard(st, *seat as usize, *tile, declaration);
+                }
+            }
+            Event::Call { who, meld, m } => {
+                need(&mut state)?;
+                state.as_mut().expect("checked").call(*who, meld, *m, h)?;
+            }
+            Event::Reach { who, step, ten } => {
+                need(&mut state)?;
+                state
+                    .as_mut()
+                    .expect("checked")
+                    .reach(*who, *step, *ten, h)?;
+            }
+            Event::Dora { tile } => {
+                need(&mut state)?;
+                state.as_mut().expect("checked").dora(*tile, h)?;
+            }
+            Event::Agari(a) => {
+                let st = match state.as_mut() {
+                    Some(st) => st,
+                    None => return Err(game_err("no-init", "AGARI before the first INIT")),
+                };
+                st.agari(a, h)?;
+                owari = a.owari.as_ref().or(owari);
+            }
+            Event::Ryuukyoku(r) => {
+                need(&mut state)?;
+                state.as_mut().expect("checked").ryuukyoku(r, h)?;
+                owari = r.owari.as_ref().or(owari);
+            }
+            Event::Shuffle
+            | Event::Go { .. }
+            | Event::Un(_)
+            | Event::Bye { .. }
+            | Event::Taikyoku { .. }
+            | Event::Unknown(_) => {}
+        }
+    }
+    let Some(last) = &state else {
+        return Err(game_err("no-hands", "the log has no INIT"));
+    };
+    if !last.is_over() {
+        return Err(ReplayError {
+            hand: Some(hands.len() - 1),
+            reason: "truncated",
+            detail: "the log ends inside a hand".into(),
+        });
+    }
+    finish_hand(last, hands.last_mut().expect("a hand was dealt"), observers);
+    let Some(owari) = owari else {
+        return Err(game_err("truncated", "the final record has no owari"));
+    };
+    if owari.len() < 8 {
+        return Err(game_err(
+            "bad-owari",
+            format!("owari has {} values", owari.len()),
+        ));
+    }
+    let final_scores = [0, 1, 2, 3].map(|s| (owari[2 * s] * 100.0).round() as i32);
+    // Sticks left on the table at the end go to the winner of the game (Tenhou's rule), so
+    // `owari` may exceed the replay by exactly that amount for one seat.
+    let diff: Vec<(usize, i32)> = (0..4)
+        .map(|s| (s, final_scores[s] - last.scores[s]))
+        .filter(|&(_, d)| d != 0)
+        .collect();
+    let left = last.kyotaku as i32 * 1000;
+    let consistent = match diff.as_slice() {
+        [] => true,
+        [(s, d)] => *d == left && places(&final_scores)[*s] == 1,
+        _ => false,
+    };
+    if !consistent {
+        return Err(game_err(
+            "score-mismatch",
+            format!(
+                "owari scores {final_scores:?} but the replay ends at {:?} with {left} in sticks",
+                last.scores
+            ),
+        ));
+    }
+    Ok(GameFacts {
+        go_type: go,
+        red,
+        names: log.player_names(),
+        final_scores,
+        places: places(&final_scores),
+        hands,
+    })
+}
+
+/// Records a finished hand's facts and tells the observers it is over.
+fn finish_hand(st: &HandState, facts: &mut HandFacts, observers: &mut [&mut dyn Observer]) {
+    fill_facts(facts, st);
+    for o in observers.iter_mut() {
+        o.hand_end(st);
+    }
+}
+
+fn fill_facts(facts: &mut HandFacts, st: &HandState) {
+    let t = &st.terminals;
+    facts.end = match &t[0].kind {
+        TerminalKind::Tsumo => "tsumo".into(),
+        TerminalKind::Ron if t.len() > 1 => "double_ron".into(),
+        TerminalKind::Ron => "ron".into(),
+        TerminalKind::Draw(name) => name.clone(),
+    };
+    facts.deltas = [0; 4];
+    for rec in t {
+        for s in 0..4 {
+            facts.deltas[s] += rec.deltas[s];
+        }
+    }
+    facts.declarations = st.seats.iter().filter(|s| s.riichi.has_declared()).count() as u8;
+    facts.callers = st.seats.iter().filter(|s| s.called).count() as u8;
+    facts.wins = t
+        .iter()
+        .filter(|r| !matches!(r.kind, TerminalKind::Draw(_)))
+        .count() as u8;
+    facts.win_value = t.iter().map(|r| r.value).sum();
+    facts.draws = st.draws;
+}
+
+/// Placement per seat: higher score first, ties to the lower seat index.
+fn places(scores: &[i32; 4]) -> [u8; 4] {
+    let mut order = [0usize, 1, 2, 3];
+    order.sort_by_key(|&s| (-scores[s], s));
+    let mut out = [0u8; 4];
+    for (rank, &s) in order.iter().enumerate() {
+        out[s] = rank as u8 + 1;
+    }
+    out
+}

@@ -1,0 +1,157 @@
+//! Reports: the bundled SQL in `queries/` (or a user's) run with polars SQL over the frames,
+//! and rendered as an aligned terminal table, CSV or JSON.
+
+mod render;
+
+pub use render::{to_csv, to_json, to_table};
+
+use std::path::Path;
+
+use anyhow::{bail, Result};
+use polars::prelude::*;
+use polars::sql::SQLContext;
+
+/// A bundled report: a name on the command line, its SQL, and an optional filter on one of
+/// its columns (the §1 splits share one query).
+#[derive(Clone, Copy, Debug)]
+pub struct Report {
+    pub name: &'static str,
+    pub about: &'static str,
+    pub sql: &'static str,
+    pub filter: Option<(&'static str, &'static str)>,
+}
+
+const RIICHI_SPLITS: &str = include_str!("../../queries/riichi_response_splits.sql");
+
+/// Every bundled report, in the order `haifu run` writes them.
+pub const REPORTS: &[Report] = &[
+    Report {
+        name: "summary",
+        about: "§5 games, hands, win/deal-in/riichi/call/draw rates, average win, per room",
+        sql: include_str!("../../queries/summary.sql"),
+        filter: None,
+    },
+    Report {
+        name: "placement",
+        about: "§5 placement rates and average placement per seat",
+        sql: include_str!("../../queries/placement.sql"),
+        filter: None,
+    },
+    Report {
+        name: "players",
+        about: "§5 placement rates and average placement per player name",
+        sql: include_str!("../../queries/players.sql"),
+        filter: None,
+    },
+    Report {
+        name: "riichi-response",
+        about: "§1 outcome after facing the first riichi: shares and mean income",
+        sql: include_str!("../../queries/riichi_response.sql"),
+        filter: None,
+    },
+    Report {
+        name: "riichi-response-by-shanten",
+        about: "§1 split by the seat's shanten at the declaration (0, 1, 2, 3+)",
+        sql: RIICHI_SPLITS,
+        filter: Some(("split", "shanten")),
+    },
+    Report {
+        name: "riichi-response-by-seat-dealer",
+        about: "§1 split by whether the seat is dealer",
+        sql: RIICHI_SPLITS,
+        filter: Some(("split", "seat_dealer")),
+    },
+    Report {
+        name: "riichi-response-by-riichi-dealer",
+        about: "§1 split by whether the riichi seat is dealer",
+        sql: RIICHI_SPLITS,
+        filter: Some(("split", "riichi_dealer")),
+    },
+    Report {
+        name: "riichi-response-by-riichi-turn",
+        about: "§1 split by the riichi seat's turn at declaration (1-6, 7-12, 13+)",
+        sql: RIICHI_SPLITS,
+        filter: Some(("split", "riichi_turn")),
+    },
+    Report {
+        name: "wait-danger",
+        about: "§2 wait rate by suji category and wait shape, both genbutsu conventions",
+        sql: include_str!("../../queries/wait_danger.sql"),
+        filter: None,
+    },
+    Report {
+        name: "draw-rate",
+        about: "§3 draw rate by (held, visible), pooled and per tile class, with the naive rate",
+        sql: include_str!("../../queries/draw_rate.sql"),
+        filter: None,
+    },
+    Report {
+        name: "draw-rate-by-turn",
+        about: "§3 draw rate by (turn, held, visible), pooled and per tile class",
+        sql: include_str!("../../queries/draw_rate_by_turn.sql"),
+        filter: None,
+    },
+];
+
+/// Looks a report up by name.
+pub fn find(name: &str) -> Option<&'static Report> {
+    REPORTS.iter().find(|r| r.name == name)
+}
+
+/// Frames registered as SQL tables.
+pub const TABLES: &[&str] = &[
+    "games",
+    "hands",
+    "riichi_response",
+    "wait_danger",
+    "draw_rate",
+];
+
+/// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
+/// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
+pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
+    let mut ctx = SQLContext::new();
+    for &t in TABLES {
+        let path = dir.join(format!("{t}.parquet"));
+        if !path.exists() {
+            bail!(
+                "{} has no {t}.parquet: run `haifu ingest ... --out {}` first",
+                dir.display(),
+                dir.display()
+            );
+        }
+        let mut lf =
+            LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())
+                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        if t == "riichi_response" {
+            if let Some(s) = seat {
+                lf = lf.filter(col("seat").eq(lit(s as i32)));
+            }
+        }
+        ctx.register(t, lf);
+    }
+    let hands = ctx
+        .execute("SELECT COUNT(*) AS hands FROM hands")?
+        .collect()?
+        .column("hands")?
+        .get(0)?
+        .extract::<i64>()
+        .unwrap_or(0);
+    let params = df!(
+        "hands" => [hands],
+        "seats" => [if seat.is_some() { 1i64 } else { 4 }],
+    )?;
+    ctx.register("params", params.lazy());
+    Ok(ctx)
+}
+
+/// Runs `sql` in `ctx`, applying a report filter when given.
+pub fn run(ctx: &mut SQLContext, sql: &str, filter: Option<(&str, &str)>) -> Result<DataFrame> {
+    let mut lf = ctx
+        .execute(sql)
+        .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+    if let Some((column, value)) = filter {
+        lf = lf.filter(col(column).eq(lit(value)));
+    }
+    Ok(lf.collect()?)
+}

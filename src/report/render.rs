@@ -1,0 +1,177 @@
+//! DataFrame → aligned table, CSV, JSON.
+
+use polars::prelude::*;
+use serde_json::{Map, Value};
+
+/// A cell as JSON (numbers stay numbers; NaN and null become null).
+fn json_value(v: AnyValue<'_>) -> Value {
+    match v {
+        AnyValue::Null => Value::Null,
+        AnyValue::Boolean(b) => Value::Bool(b),
+        AnyValue::String(s) => Value::String(s.to_string()),
+        AnyValue::StringOwned(s) => Value::String(s.to_string()),
+        AnyValue::Float32(f) => {
+            serde_json::Number::from_f64(f as f64).map_or(Value::Null, Value::Number)
+        }
+        AnyValue::Float64(f) => serde_json::Number::from_f64(f).map_or(Value::Null, Value::Number),
+        other => match other.extract::<i64>() {
+            Some(i) => Value::from(i),
+            None => Value::String(other.to_string()),
+        },
+    }
+}
+
+/// The frame as a JSON array of row objects.
+pub fn to_json(df: &DataFrame) -> String {
+    let names: Vec<String> = df
+        .get_column_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let columns = df.columns();
+    let rows: Vec<Value> = (0..df.height())
+        .map(|i| {
+            let mut m = Map::new();
+            for (name, c) in names.iter().zip(columns) {
+                m.insert(name.clone(), json_value(c.get(i).unwrap_or(AnyValue::Null)));
+            }
+            Value::Object(m)
+        })
+        .collect();
+    serde_json::to_string_pretty(&Value::Array(rows)).expect("serialisable")
+}
+
+/// The frame as CSV with a header line.
+pub fn to_csv(df: &DataFrame) -> PolarsResult<String> {
+    let mut buf = Vec::new();
+    let mut df = df.clone();
+    CsvWriter::new(&mut buf)
+        .include_header(true)
+        .finish(&mut df)?;
+    Ok(String::from_utf8(buf).expect("CSV is UTF-8"))
+}
+
+fn is_share(name: &str) -> bool {
+    name.contains("share") || name.contains("rate") || name == "p"
+}
+
+fn fmt_cell(name: &str, v: &AnyValue<'_>) -> String {
+    match v {
+        AnyValue::Null => "-".into(),
+        AnyValue::Float64(_) | AnyValue::Float32(_) => {
+            let f = v.extract::<f64>().unwrap_or(f64::NAN);
+            if f.is_nan() {
+                "-".into()
+            } else if is_share(name) {
+                format!("{:.2}%", f * 100.0)
+            } else if name.contains("income") {
+                format!("{f:+.0}")
+            } else if f.abs() >= 1000.0 {
+                format!("{f:.0}")
+            } else {
+                format!("{f:.3}")
+            }
+        }
+        AnyValue::String(s) => s.to_string(),
+        AnyValue::StringOwned(s) => s.to_string(),
+        other => other.to_string(),
+    }
+}
+
+fn fmt_interval(name: &str, lo: &AnyValue<'_>, hi: &AnyValue<'_>) -> String {
+    let (Some(lo), Some(hi)) = (lo.extract::<f64>(), hi.extract::<f64>()) else {
+        return String::new();
+    };
+    if lo.is_nan() || hi.is_nan() {
+        return String::new();
+    }
+    if is_share(name) {
+        format!("[{:.2}, {:.2}]", lo * 100.0, hi * 100.0)
+    } else {
+        format!("[{lo:+.0}, {hi:+.0}]")
+    }
+}
+
+/// An aligned table for a person: a column `x` with siblings `x_lo` and `x_hi` is shown as one
+/// column `x [95% CI]`; shares and rates as percentages, incomes as signed points.
+pub fn to_table(df: &DataFrame) -> String {
+    let names: Vec<String> = df
+        .get_column_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let has = |n: &str| names.iter().any(|x| x == n);
+    let mut headers = Vec::new();
+    let mut cells: Vec<Vec<String>> = vec![Vec::new(); df.height()];
+    let mut numeric = Vec::new();
+    for (ci, name) in names.iter().enumerate() {
+        if name.ends_with("_lo") || name.ends_with("_hi") {
+            let base = &name[..name.len() - 3];
+            if has(base) && has(&format!("{base}_lo")) && has(&format!("{base}_hi")) {
+                continue;
+            }
+        }
+        let lohi = has(&format!("{name}_lo")) && has(&format!("{name}_hi"));
+        headers.push(if lohi {
+            format!("{name} [95% CI]")
+        } else {
+            name.clone()
+        });
+        let column = &df.columns()[ci];
+        numeric.push(column.dtype().is_primitive_numeric());
+        for (row, out) in cells.iter_mut().enumerate() {
+            let v = column.get(row).unwrap_or(AnyValue::Null);
+            let mut s = fmt_cell(name, &v);
+            if lohi {
+                let lo = df
+                    .column(&format!("{name}_lo"))
+                    .and_then(|c| c.get(row))
+                    .unwrap_or(AnyValue::Null);
+                let hi = df
+                    .column(&format!("{name}_hi"))
+                    .and_then(|c| c.get(row))
+                    .unwrap_or(AnyValue::Null);
+                let iv = fmt_interval(name, &lo, &hi);
+                if !iv.is_empty() {
+                    s = format!("{s} {iv}");
+                }
+            }
+            out.push(s);
+        }
+    }
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            cells
+                .iter()
+                .map(|r| r[c].chars().count())
+                .chain(std::iter::once(headers[c].chars().count()))
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    let line = |out: &mut String, row: &[String]| {
+        let parts: Vec<String> = row
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                let pad = widths[c] - s.chars().count();
+                if numeric[c] {
+                    format!("{}{s}", " ".repeat(pad))
+                } else {
+                    format!("{s}{}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        out.push_str(parts.join("  ").trim_end());
+        out.push('\n');
+    };
+    line(&mut out, &headers);
+    let rule: Vec<String> = widths.iter().map(|w| "-".repeat(*w)).collect();
+    out.push_str(&rule.join("  "));
+    out.push('\n');
+    for r in &cells {
+        line(&mut out, r);
+    }
+    out
+}

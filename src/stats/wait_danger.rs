@@ -1,0 +1,51 @@
+//! §2 Wait shape by suji category: for every qualifying riichi declaration, each of the 34
+//! kinds with its category and whether (and how) it is a wait.
+
+use crate::danger::{categories, Category};
+use crate::hand::{self, WaitShape};
+use crate::replay::{HandState, Observer};
+use crate::tile::KINDS;
+
+/// One qualifying declaration; it expands to 34 frame rows, one per kind.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WaitDangerRow {
+    pub hand: u16,
+    pub riichi_seat: u8,
+    pub category: [Category; KINDS],
+    pub shape: [Option<WaitShape>; KINDS],
+}
+
+/// Collects §2 units of one game.
+#[derive(Default)]
+pub struct WaitDangerObserver {
+    pub rows: Vec<WaitDangerRow>,
+    /// Declarations left out as furiten.
+    pub furiten: u32,
+    /// Declarations left out as kokushi-only tenpai.
+    pub kokushi: u32,
+}
+
+impl Observer for WaitDangerObserver {
+    fn after_discard(&mut self, hand: &HandState, seat: usize, _tile: u8, declaration: bool) {
+        if !declaration {
+            return;
+        }
+        let st = &hand.seats[seat];
+        let waits = hand::waits(&st.kinds, st.melds.len() as u8);
+        if waits.kokushi_only {
+            self.kokushi += 1;
+            return;
+        }
+        let river = hand.river_kinds(seat);
+        if waits.kinds().any(|k| river[k]) {
+            self.furiten += 1;
+            return;
+        }
+        self.rows.push(WaitDangerRow {
+            hand: hand.index,
+            riichi_seat: seat as u8,
+            category: categories(&river, &hand.visible),
+            shape: waits.shapes,
+        });
+    }
+}
