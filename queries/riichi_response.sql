@@ -25,8 +25,8 @@ SELECT
   (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_lo,
   (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_hi,
   mean_income,
-  mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS income_lo,
-  mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS income_hi,
+  mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_lo,
+  mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_hi,
   per_seat_hand AS rate_per_seat_hand
 FROM stats
 ORDER BY CASE outcome WHEN 'win' THEN 1 WHEN 'deal_in' THEN 2 WHEN 'tsumo_other' THEN 3

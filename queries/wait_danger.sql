@@ -46,4 +46,13 @@ SELECT
   (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_hi,
   tanki, shanpon, kanchan, penchan, ryanmen
 FROM r
-ORDER BY level, pattern
+ORDER BY
+  CASE level WHEN 'category' THEN 0 WHEN 'excl_genbutsu' THEN 1 ELSE 2 END,
+  CASE pattern
+    WHEN 'honor-0' THEN 0 WHEN 'honor-1' THEN 1 WHEN 'honor-2' THEN 2 WHEN 'honor-3' THEN 3
+    WHEN 'honor-4' THEN 4 WHEN 'honor-genbutsu' THEN 5 WHEN '19-musuji' THEN 6
+    WHEN '19-suji' THEN 7 WHEN '19-genbutsu' THEN 8 WHEN '28-musuji' THEN 9 WHEN '28-suji' THEN 10
+    WHEN '28-genbutsu' THEN 11 WHEN '37-musuji' THEN 12 WHEN '37-suji' THEN 13
+    WHEN '37-genbutsu' THEN 14 WHEN '456-musuji' THEN 15 WHEN '456-katasuji' THEN 16
+    WHEN '456-nakasuji' THEN 17 WHEN '456-genbutsu' THEN 18 WHEN 'honor' THEN 19 WHEN '19' THEN 20
+    WHEN '28' THEN 21 WHEN '37' THEN 22 ELSE 23 END

@@ -20,8 +20,91 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Ingest logs, then write every report and the parameter file (the main job).
+    Run(RunArgs),
     /// Decode and replay logs into Parquet frames and a manifest.
     Ingest(IngestArgs),
+    /// Print a bundled report over ingested frames.
+    #[command(after_help = REPORT_HELP)]
+    Stats(StatsArgs),
+    /// Run your own SQL over the frames (tables: games, hands, riichi_response,
+    /// wait_danger, draw_rate, params).
+    Query(QueryArgs),
+    /// Write a parameter file for an engine.
+    Params(ParamsArgs),
+}
+
+const REPORT_HELP: &str = "Reports: summary, placement, players, riichi-response, \
+riichi-response-by-shanten, riichi-response-by-seat-dealer, riichi-response-by-riichi-dealer, \
+riichi-response-by-riichi-turn, wait-danger, draw-rate, draw-rate-by-turn. Definitions: \
+statistics.md; SQL: queries/.";
+
+/// Output format of a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned columns with 95% intervals, for a person.
+    Table,
+    Csv,
+    /// An array of row objects.
+    Json,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct RunArgs {
+    /// Log files or directories (walked recursively).
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
+    /// Output directory: frames, manifest.json and reports/.
+    #[arg(long, short)]
+    pub out: PathBuf,
+    /// Keep only games of this room.
+    #[arg(long, value_enum, default_value = "phoenix")]
+    pub room: RoomFilter,
+    /// Exit 2 and write nothing if any file fails.
+    #[arg(long)]
+    pub strict: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct StatsArgs {
+    /// Report name (see below).
+    pub report: String,
+    /// Directory written by `haifu ingest --out` or `haifu run --out`.
+    #[arg(long)]
+    pub frames: PathBuf,
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Restrict riichi-response units to seat N (0..3; the classic table uses seat 0).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub seat: Option<u8>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct QueryArgs {
+    /// A SQL file (polars SQL dialect).
+    pub sql: PathBuf,
+    #[arg(long)]
+    pub frames: PathBuf,
+    #[arg(long, value_enum, default_value = "table")]
+    pub format: Format,
+    /// Restrict the riichi_response table to seat N.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub seat: Option<u8>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct ParamsArgs {
+    /// Which parameter file: only `tsumo-rate` (draw rate by held and visible copies, §3).
+    #[arg(value_parser = ["tsumo-rate"])]
+    pub kind: String,
+    #[arg(long)]
+    pub frames: PathBuf,
+    /// Output JSON path; the same numbers go to the same path with extension .csv.
+    #[arg(long)]
+    pub out: PathBuf,
 }
 
 #[derive(Debug, clap::Args)]
@@ -50,7 +133,11 @@ pub struct IngestArgs {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Run(args) => crate::cmd::run::run(&args),
         Command::Ingest(args) => crate::cmd::ingest::run(&args),
+        Command::Stats(args) => crate::cmd::stats::run_stats(&args),
+        Command::Query(args) => crate::cmd::stats::run_query(&args),
+        Command::Params(args) => crate::cmd::params::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

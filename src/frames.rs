@@ -387,3 +387,15 @@ impl FrameWriter {
         }
     }
 }
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
+/// `path` never holds a partial file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, path)
+}

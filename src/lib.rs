@@ -21,6 +21,7 @@ pub mod ingest;
 pub mod input;
 pub mod manifest;
 pub mod mjlog;
+pub mod params;
 pub mod replay;
 pub mod report;
 pub mod stats;

@@ -3,7 +3,7 @@
 
 mod render;
 
-pub use render::{to_csv, to_json, to_table};
+pub use render::{rows_json, to_csv, to_json, to_table};
 
 use std::path::Path;
 

@@ -23,6 +23,11 @@ fn json_value(v: AnyValue<'_>) -> Value {
 
 /// The frame as a JSON array of row objects.
 pub fn to_json(df: &DataFrame) -> String {
+    serde_json::to_string_pretty(&rows_json(df)).expect("serialisable")
+}
+
+/// The frame as a JSON value: an array of row objects.
+pub fn rows_json(df: &DataFrame) -> Value {
     let names: Vec<String> = df
         .get_column_names()
         .iter()
@@ -38,7 +43,7 @@ pub fn to_json(df: &DataFrame) -> String {
             Value::Object(m)
         })
         .collect();
-    serde_json::to_string_pretty(&Value::Array(rows)).expect("serialisable")
+    Value::Array(rows)
 }
 
 /// The frame as CSV with a header line.

@@ -1,0 +1,64 @@
+//! The §3 draw-rate parameter file an engine loads (schema documented in README.md).
+//!
+//! Invariant: the file carries raw counts (`units`, `hits`, `naive_hits`) next to every rate,
+//! so an engine can pool or smooth; summed over the `all` class of `by_held_visible`, `hits`
+//! equals the number of draw records replayed and `units` 37 (34 without red fives) times that.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use serde_json::{json, Value};
+
+use crate::manifest::{Manifest, DEFINITIONS_VERSION};
+use crate::report::{self, rows_json, to_csv};
+
+/// Format name and version of the parameter file.
+pub const FORMAT: &str = "haifu.tsumo-rate";
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The tsumo-rate parameter file (JSON value) and the same numbers as CSV.
+pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
+    let manifest_path = frames.join("manifest.json");
+    let manifest: Manifest = serde_json::from_str(
+        &std::fs::read_to_string(&manifest_path)
+            .with_context(|| format!("cannot read {}", manifest_path.display()))?,
+    )
+    .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
+    let mut ctx = report::context(frames, None)?;
+    let by_hv = report::run(
+        &mut ctx,
+        report::find("draw-rate").expect("bundled").sql,
+        None,
+    )?;
+    let by_thv = report::run(
+        &mut ctx,
+        report::find("draw-rate-by-turn").expect("bundled").sql,
+        None,
+    )?;
+    let value = json!({
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "definitions_version": DEFINITIONS_VERSION,
+        "haifu_version": env!("CARGO_PKG_VERSION"),
+        "definition": "statistics.md §3: per draw record and tile type (37 with red fives apart), \
+            held = copies in the drawer's concealed hand, visible = publicly visible copies, \
+            turn = drawer's discards + 1; rate = hits / units; naive_rate = Σ u(t)/U / units",
+        "corpus": {
+            "games": manifest.totals.games,
+            "hands": manifest.totals.hands,
+            "draws": manifest.corpus.draws,
+            "first_date": manifest.corpus.first_date,
+            "last_date": manifest.corpus.last_date,
+            "rooms": manifest.corpus.rooms,
+        },
+        "classes": ["all", "honor", "terminal", "28", "3to7", "red5"],
+        "by_held_visible": rows_json(&by_hv),
+        "by_turn_held_visible": rows_json(&by_thv),
+    });
+    let mut csv = String::new();
+    csv.push_str("# by_held_visible\n");
+    csv.push_str(&to_csv(&by_hv)?);
+    csv.push_str("# by_turn_held_visible\n");
+    csv.push_str(&to_csv(&by_thv)?);
+    Ok((value, csv))
+}
