@@ -1,0 +1,64 @@
+//! Helpers shared by the integration tests.
+#![allow(dead_code)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use haifu::ingest::{ingest, IngestOptions, IngestSummary, RoomFilter};
+use polars::prelude::*;
+
+/// `../shared/corpus/<sub>` next to the repository, if present. When absent, says so loudly
+/// on the terminal (bypassing the test harness's capture) and returns None; with
+/// `HAIFU_REQUIRE_CORPUS=1` (set by CI) absence is a failure instead.
+pub fn corpus(sub: &str) -> Option<PathBuf> {
+    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/corpus")
+        .join(sub);
+    if p.is_dir() {
+        return Some(p);
+    }
+    if std::env::var("HAIFU_REQUIRE_CORPUS").as_deref() == Ok("1") {
+        panic!(
+            "corpus {} is absent and HAIFU_REQUIRE_CORPUS=1",
+            p.display()
+        );
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "\n*** SKIPPED: corpus {} is absent; this corpus test checks nothing ***\n",
+        p.display()
+    );
+    None
+}
+
+pub fn fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
+}
+
+pub fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
+    ingest(&IngestOptions {
+        inputs: inputs.to_vec(),
+        out: out.to_path_buf(),
+        room,
+        strict: false,
+        progress: false,
+    })
+    .expect("ingest runs")
+}
+
+pub fn frame(dir: &Path, name: &str) -> DataFrame {
+    let f = std::fs::File::open(dir.join(format!("{name}.parquet"))).expect("frame exists");
+    ParquetReader::new(f).finish().expect("frame reads")
+}
+
+pub fn sum_i64(df: &DataFrame, col: &str) -> i64 {
+    df.column(col)
+        .unwrap()
+        .as_materialized_series()
+        .cast(&DataType::Int64)
+        .unwrap()
+        .i64()
+        .unwrap()
+        .sum()
+        .unwrap_or(0)
+}

@@ -1,0 +1,174 @@
+//! Corpus tests on ../shared/corpus (skipped, loudly, when it is absent).
+
+mod common;
+
+use std::path::PathBuf;
+
+use common::{corpus, frame, run_ingest, sum_i64};
+use haifu::ingest::RoomFilter;
+use haifu::manifest::Status;
+use polars::prelude::*;
+
+#[test]
+fn phoenix_replays_every_hand_and_accounts_for_every_draw() {
+    let Some(dir) = corpus("phoenix") else { return };
+    let out = tempfile::tempdir().unwrap();
+    let s = run_ingest(&[dir], out.path(), RoomFilter::Phoenix);
+    let t = &s.manifest.totals;
+    assert_eq!((t.files, t.ok, t.failed, t.skipped), (6448, 6448, 0, 0));
+    assert_eq!((t.games, t.hands), (6448, 65139));
+    assert_eq!(s.exit_code(), 0);
+    // The manifest's counts equal the frames' rows.
+    let games = frame(out.path(), "games");
+    let hands = frame(out.path(), "hands");
+    assert_eq!(games.height() as u64, t.games);
+    assert_eq!(hands.height() as u64, t.hands);
+    // draw_rate accounts for every draw: summed hits = draw records replayed, summed units =
+    // 37 (34 without red fives) × draw records.
+    let draws = sum_i64(&hands, "draws");
+    assert_eq!(draws as u64, s.manifest.corpus.draws);
+    let joined = hands
+        .clone()
+        .lazy()
+        .join(
+            games.clone().lazy(),
+            [col("game_id")],
+            [col("game_id")],
+            JoinArgs::new(JoinType::Inner),
+        )
+        .select([(col("draws").cast(DataType::Int64)
+            * when(col("red")).then(lit(37i64)).otherwise(lit(34i64)))
+        .sum()
+        .alias("units")])
+        .collect()
+        .unwrap();
+    let dr = frame(out.path(), "draw_rate");
+    assert_eq!(sum_i64(&dr, "hits"), draws);
+    assert_eq!(sum_i64(&dr, "units"), sum_i64(&joined, "units"));
+    // The parameter file round-trips: its raw counts sum to the frame's.
+    let (value, csv) = haifu::params::tsumo_rate(out.path()).unwrap();
+    let text = serde_json::to_string(&value).unwrap();
+    let back: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let rows = back["by_held_visible"].as_array().unwrap();
+    let (mut units, mut hits) = (0i64, 0i64);
+    for r in rows.iter().filter(|r| r["class"] == "all") {
+        units += r["units"].as_i64().unwrap();
+        hits += r["hits"].as_i64().unwrap();
+    }
+    assert_eq!(hits, draws);
+    assert_eq!(units, sum_i64(&dr, "units"));
+    assert_eq!(back["corpus"]["games"], 6448);
+    assert!(csv.starts_with("# by_held_visible\n"));
+}
+
+#[test]
+fn other_rooms_replay_without_failure() {
+    let Some(dir) = corpus("other") else { return };
+    let out = tempfile::tempdir().unwrap();
+    let s = run_ingest(&[dir], out.path(), RoomFilter::Any);
+    let t = &s.manifest.totals;
+    assert_eq!((t.files, t.ok, t.failed), (4141, 4141, 0));
+    assert_eq!(t.hands, 43520);
+}
+
+#[test]
+fn three_player_games_are_skipped() {
+    let Some(dir) = corpus("sanma") else { return };
+    let out = tempfile::tempdir().unwrap();
+    let s = run_ingest(&[dir], out.path(), RoomFilter::Any);
+    let t = &s.manifest.totals;
+    assert_eq!((t.files, t.skipped, t.ok, t.failed), (278, 278, 0, 0));
+    assert_eq!(s.manifest.skips_by_reason.get("three-player"), Some(&278));
+    assert_eq!(s.exit_code(), 0);
+}
+
+#[test]
+fn edge_cases_replay_or_fail_with_a_named_reason() {
+    let Some(dir) = corpus("edge") else { return };
+    let out = tempfile::tempdir().unwrap();
+    let s = run_ingest(&[dir.clone()], out.path(), RoomFilter::Any);
+    let mut on_disk: Vec<PathBuf> = walk(&dir);
+    on_disk.sort();
+    let mut listed: Vec<PathBuf> = s
+        .manifest
+        .files
+        .iter()
+        .map(|f| PathBuf::from(&f.path))
+        .collect();
+    listed.sort();
+    assert_eq!(
+        listed, on_disk,
+        "every file appears in the manifest exactly once"
+    );
+    for f in &s.manifest.files {
+        match f.status {
+            Status::Ok => assert!(f.reason.is_none() && f.games == 1),
+            _ => {
+                let r = f.reason.as_deref().unwrap_or("");
+                let name = r.split(':').next().unwrap();
+                assert!(
+                    !name.is_empty() && !name.contains(' ') && r.len() > name.len() + 2,
+                    "{}: reason {r:?} is not `name: detail`",
+                    f.path
+                );
+            }
+        }
+    }
+    // 156 logs plus INDEX.tsv.
+    assert_eq!(s.manifest.totals.files, 157);
+    assert!(s.manifest.totals.ok >= 90, "{:?}", s.manifest.totals);
+}
+
+fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            out.extend(walk(&p));
+        } else {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn frames_are_identical_at_any_thread_count_and_input_order() {
+    let Some(dir) = corpus("phoenix") else { return };
+    // A slice of the corpus given in two orders, at one and two threads.
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.truncate(700);
+    let mut reversed = files.clone();
+    reversed.reverse();
+    let run = |threads: usize, inputs: &[PathBuf]| {
+        let out = tempfile::tempdir().unwrap();
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run_ingest(inputs, out.path(), RoomFilter::Phoenix));
+        let mut bytes = Vec::new();
+        for name in [
+            "games",
+            "hands",
+            "riichi_response",
+            "wait_danger",
+            "draw_rate",
+        ] {
+            bytes.push(std::fs::read(out.path().join(format!("{name}.parquet"))).unwrap());
+        }
+        let manifest = std::fs::read_to_string(out.path().join("manifest.json")).unwrap();
+        (bytes, manifest)
+    };
+    let one = run(1, &files);
+    let two = run(2, &reversed);
+    assert!(
+        one.0 == two.0,
+        "frames differ between 1 and 2 threads / input orders"
+    );
+    assert_eq!(one.1, two.1);
+}
