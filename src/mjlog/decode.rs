@@ -48,8 +48,17 @@ pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
     log.events.clear();
     log.unknown_tags.clear();
     log.go_type = None;
-    if bytes.iter().all(u8::is_ascii_whitespace) {
+    let Some(&first) = bytes.iter().find(|b| !b.is_ascii_whitespace()) else {
         return Err(err("empty", "the file holds no data"));
+    };
+    // A UTF-8 byte-order mark may precede the markup.
+    let starts_with_markup = first == b'<' || bytes.starts_with(b"\xEF\xBB\xBF<");
+    if !starts_with_markup {
+        let head: String = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
+        return Err(err(
+            "not-mjlog",
+            format!("content is neither gzip nor XML (starts with bytes {head})"),
+        ));
     }
     let mut reader = Reader::from_reader(bytes);
     reader.config_mut().check_end_names = true;

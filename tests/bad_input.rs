@@ -1,0 +1,260 @@
+//! Bad input: every broken file gets a named error in the manifest, the good files still
+//! ingest, and each replay invariant catches a log broken to violate it.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use common::{fixtures, run_ingest};
+use haifu::ingest::RoomFilter;
+use haifu::manifest::{FileEntry, Status};
+
+/// The "every tag and meld" fixture game (see tools/fixtures/README.md, game f001).
+const BASE: &str = "2099010100gm-00a9-0000-0000f001.xml";
+
+fn base_text() -> String {
+    std::fs::read_to_string(fixtures().join(BASE)).unwrap()
+}
+
+/// `text` with `from` replaced once by `to`; panics if `from` is not there, so a fixture change
+/// cannot silently turn a mutation into a no-op.
+fn mutate(text: &str, from: &str, to: &str) -> String {
+    assert!(text.contains(from), "fixture no longer contains {from:?}");
+    text.replacen(from, to, 1)
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(bytes).unwrap();
+    e.finish().unwrap()
+}
+
+fn entry<'a>(files: &'a [FileEntry], name: &str) -> &'a FileEntry {
+    files
+        .iter()
+        .find(|f| Path::new(&f.path).file_name().unwrap() == name)
+        .unwrap_or_else(|| panic!("{name} is not in the manifest"))
+}
+
+/// (file name, bytes, expected status, expected reason prefix).
+fn cases() -> Vec<(String, Vec<u8>, Status, &'static str)> {
+    let base = base_text();
+    // Each broken game keeps a distinct log id so duplicates don't mask each other.
+    let named = |n: u32| format!("2099010100gm-00a9-0000-0000b{n:03}.xml");
+    let mut random = Vec::with_capacity(4096);
+    let mut x: u32 = 12345;
+    for _ in 0..4096 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        random.push((x >> 16) as u8);
+    }
+    let gz = gzip(base.as_bytes());
+    let cut_at = base.find("<T26/>").unwrap() + 3; // inside the tag `<T26/>`
+    let end_of_hand0 = base.find("<INIT seed=\"1,").unwrap();
+    vec![
+        ("empty.xml".into(), Vec::new(), Status::Failed, "empty"),
+        ("random.bin".into(), random, Status::Failed, "not-mjlog"),
+        (
+            "truncated.mjlog".into(),
+            gz[..gz.len() / 2].to_vec(),
+            Status::Failed,
+            "corrupt-gzip",
+        ),
+        (
+            "page.html".into(),
+            b"<!DOCTYPE html><html><body>404 Not Found</body></html>".to_vec(),
+            Status::Failed,
+            "not-mjlog",
+        ),
+        (
+            named(1),
+            base[..cut_at].as_bytes().to_vec(),
+            Status::Failed,
+            "xml",
+        ),
+        // Cut at a tag boundary inside hand 1: decodes, but the hand never ends.
+        (
+            named(2),
+            base[..end_of_hand0 + 400]
+                .rsplit_once("/>")
+                .map(|(a, _)| format!("{a}/>"))
+                .unwrap()
+                .into_bytes(),
+            Status::Failed,
+            "replay: hand 1: truncated",
+        ),
+        (
+            named(3),
+            {
+                let i = base.find(" owari=\"").unwrap();
+                let j = i + 1 + base[i + 1..].find("\" ").unwrap() + 1;
+                format!("{}{}", &base[..i], &base[j..]).into_bytes()
+            },
+            Status::Failed,
+            "replay: truncated",
+        ),
+        (
+            named(4),
+            mutate(&base, "<T94/>", "<T136/>").into_bytes(),
+            Status::Failed,
+            "bad-tile",
+        ),
+        // Tile 5 is in seat 0's starting hand: drawing it again duplicates it.
+        (
+            named(5),
+            mutate(&base, "<T94/>", "<T5/>").into_bytes(),
+            Status::Failed,
+            "replay: hand 0: duplicate-tile",
+        ),
+        // Seat 0 discards 126, which seat 2 holds.
+        (
+            named(6),
+            mutate(&base, "<D127/>", "<D126/>").into_bytes(),
+            Status::Failed,
+            "replay: hand 0: not-in-hand",
+        ),
+        // Seat 0 is dealt 12 tiles.
+        (
+            named(7),
+            mutate(&base, "hai0=\"5,118,", "hai0=\"118,").into_bytes(),
+            Status::Failed,
+            "replay: hand 0: hand-size",
+        ),
+        // The first AGARI's hai names tile 7, which the winner does not hold.
+        (
+            named(8),
+            mutate(&base, "hai=\"6,11,12,58", "hai=\"7,11,12,58").into_bytes(),
+            Status::Failed,
+            "replay: hand 0: agari-mismatch",
+        ),
+        // The first AGARI's m names a meld the winner did not make.
+        (
+            named(9),
+            mutate(
+                &base,
+                "m=\"48682\" machi=\"64\"",
+                "m=\"48690\" machi=\"64\"",
+            )
+            .into_bytes(),
+            Status::Failed,
+            "replay: hand 0: agari-mismatch",
+        ),
+        // The first AGARI's deltas do not balance (+30 against −20).
+        (
+            named(10),
+            mutate(
+                &base,
+                "sc=\"250,0,250,-20,250,20,250,0\"",
+                "sc=\"250,0,250,-20,250,30,250,0\"",
+            )
+            .into_bytes(),
+            Status::Failed,
+            "replay: hand 0: score-mismatch",
+        ),
+        // The second INIT's ten disagrees with the first hand's end.
+        (
+            named(11),
+            mutate(&base, "ten=\"250,230,270,250\"", "ten=\"250,230,270,260\"").into_bytes(),
+            Status::Failed,
+            "replay: hand 1: score-mismatch",
+        ),
+        // The exhaustive draw shows a hand seat 1 does not have.
+        (
+            named(12),
+            mutate(&base, "hai1=\"4,7,15,17", "hai1=\"5,7,15,17").into_bytes(),
+            Status::Failed,
+            "replay: hand 2: shown-hand-mismatch",
+        ),
+        // The same log id as the good base file: counted once, the copy reported.
+        (
+            format!("copy-{}.mjlog", &BASE[..BASE.len() - 4]),
+            gz.clone(),
+            Status::Skipped,
+            "duplicate",
+        ),
+    ]
+}
+
+#[test]
+fn every_bad_file_gets_a_named_reason_and_the_rest_ingest() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    // The good game is named so that it sorts before its duplicate copy.
+    std::fs::copy(fixtures().join(BASE), inputs.join(format!("a-{BASE}"))).unwrap();
+    let cases = cases();
+    for (name, bytes, _, _) in &cases {
+        std::fs::write(inputs.join(name), bytes).unwrap();
+    }
+    let out = dir.path().join("out");
+    let s = run_ingest(&[inputs.clone()], &out, RoomFilter::Any);
+    let files = &s.manifest.files;
+    assert_eq!(
+        files.len(),
+        cases.len() + 1,
+        "every input is in the manifest once"
+    );
+    let good = entry(files, &format!("a-{BASE}"));
+    assert_eq!(good.status, Status::Ok, "{good:?}");
+    assert_eq!((good.games, good.hands), (1, 5));
+    for (name, _, status, reason) in &cases {
+        let e = entry(files, name);
+        assert_eq!(e.status, *status, "{name}: {e:?}");
+        let got = e.reason.as_deref().unwrap_or("");
+        assert!(
+            got.starts_with(reason),
+            "{name}: reason {got:?}, expected {reason:?}…"
+        );
+        assert!(
+            got.len() > reason.len(),
+            "{name}: reason has no detail: {got:?}"
+        );
+    }
+    assert_eq!(s.exit_code(), 2);
+    assert!(out.join("manifest.json").exists() && out.join("games.parquet").exists());
+    assert_eq!(s.manifest.totals.games, 1);
+}
+
+#[test]
+fn strict_writes_nothing_when_a_file_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let inputs = dir.path().join("in");
+    std::fs::create_dir(&inputs).unwrap();
+    std::fs::copy(fixtures().join(BASE), inputs.join(BASE)).unwrap();
+    std::fs::write(inputs.join("empty.xml"), b"").unwrap();
+    let out = dir.path().join("out");
+    let s = haifu::ingest::ingest(&haifu::ingest::IngestOptions {
+        inputs: vec![inputs],
+        out: out.clone(),
+        room: RoomFilter::Any,
+        strict: true,
+        progress: false,
+    })
+    .unwrap();
+    assert!(!s.written);
+    assert_eq!(s.exit_code(), 2);
+    let left: Vec<PathBuf> = std::fs::read_dir(&out)
+        .map(|rd| rd.map(|e| e.unwrap().path()).collect())
+        .unwrap_or_default();
+    assert!(left.is_empty(), "strict run left {left:?}");
+}
+
+#[test]
+fn a_missing_input_is_reported_not_fatal() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out");
+    let s = run_ingest(
+        &[fixtures().join(BASE), dir.path().join("no-such-dir")],
+        &out,
+        RoomFilter::Any,
+    );
+    assert_eq!(s.manifest.totals.ok, 1);
+    assert_eq!(s.manifest.totals.failed, 1);
+    let missing = s
+        .manifest
+        .files
+        .iter()
+        .find(|f| f.path.ends_with("no-such-dir"))
+        .unwrap();
+    assert!(missing.reason.as_deref().unwrap().starts_with("unreadable"));
+}
