@@ -68,7 +68,7 @@ fn cases() -> Vec<(String, Vec<u8>, Status, &'static str)> {
         ),
         (
             named(1),
-            base[..cut_at].as_bytes().to_vec(),
+            base.as_bytes()[..cut_at].to_vec(),
             Status::Failed,
             "xml",
         ),
@@ -187,7 +187,7 @@ fn every_bad_file_gets_a_named_reason_and_the_rest_ingest() {
         std::fs::write(inputs.join(name), bytes).unwrap();
     }
     let out = dir.path().join("out");
-    let s = run_ingest(&[inputs.clone()], &out, RoomFilter::Any);
+    let s = run_ingest(std::slice::from_ref(&inputs), &out, RoomFilter::Any);
     let files = &s.manifest.files;
     assert_eq!(
         files.len(),
