@@ -86,7 +86,7 @@ fn three_player_games_are_skipped() {
 fn edge_cases_replay_or_fail_with_a_named_reason() {
     let Some(dir) = corpus("edge") else { return };
     let out = tempfile::tempdir().unwrap();
-    let s = run_ingest(&[dir.clone()], out.path(), RoomFilter::Any);
+    let s = run_ingest(std::slice::from_ref(&dir), out.path(), RoomFilter::Any);
     let mut on_disk: Vec<PathBuf> = walk(&dir);
     on_disk.sort();
     let mut listed: Vec<PathBuf> = s
