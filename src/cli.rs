@@ -32,11 +32,14 @@ pub enum Command {
     Query(QueryArgs),
     /// Write a parameter file for an engine.
     Params(ParamsArgs),
+    /// Score danger estimators against the riichi hands' real waits (§4).
+    DangerEval(DangerEvalArgs),
 }
 
 const REPORT_HELP: &str = "Reports: summary, placement, players, riichi-response, \
 riichi-response-by-shanten, riichi-response-by-seat-dealer, riichi-response-by-riichi-dealer, \
-riichi-response-by-riichi-turn, wait-danger, draw-rate, draw-rate-by-turn. Definitions: \
+riichi-response-by-riichi-turn, wait-danger, draw-rate, draw-rate-by-turn, danger-eval, \
+danger-eval-by-situation, danger-calibration (the last three after `haifu danger-eval`). Definitions: \
 statistics.md; SQL: queries/.";
 
 /// Output format of a report.
@@ -96,6 +99,22 @@ pub struct QueryArgs {
 }
 
 #[derive(Debug, clap::Args)]
+pub struct DangerEvalArgs {
+    /// Directory written by `haifu ingest --out` or `haifu run --out`; danger_eval.parquet
+    /// and danger_calibration.parquet are written into it.
+    #[arg(long)]
+    pub frames: PathBuf,
+    /// Your danger table: a CSV `category,weight` with all 19 categories of statistics.md §6
+    /// (scored as estimator `table`).
+    #[arg(long)]
+    pub table: Option<PathBuf>,
+    /// Comma-separated estimators (default: none, combo, dennou-old, dennou, dennou-new,
+    /// phoenix-table, and table when --table is given).
+    #[arg(long)]
+    pub estimators: Option<String>,
+}
+
+#[derive(Debug, clap::Args)]
 pub struct ParamsArgs {
     /// Which parameter file: only `tsumo-rate` (draw rate by held and visible copies, §3).
     #[arg(value_parser = ["tsumo-rate"])]
@@ -138,6 +157,7 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => crate::cmd::stats::run_stats(&args),
         Command::Query(args) => crate::cmd::stats::run_query(&args),
         Command::Params(args) => crate::cmd::params::run(&args),
+        Command::DangerEval(args) => crate::cmd::danger_eval::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -14,7 +14,7 @@ use crate::hand::WaitShape;
 use crate::mjlog::room_of;
 use crate::replay::GameFacts;
 use crate::stats::draw_rate::{cell_key, CellCounts};
-use crate::stats::{RiichiResponseRow, WaitDangerRow};
+use crate::stats::{DangerSituation, RiichiResponseRow, WaitDangerRow};
 use crate::tile::{self, KINDS};
 
 /// Everything one game contributes to the frames.
@@ -25,11 +25,18 @@ pub struct GameRows {
     pub facts: GameFacts,
     pub riichi_response: Vec<RiichiResponseRow>,
     pub wait_danger: Vec<WaitDangerRow>,
+    pub danger_situations: Vec<DangerSituation>,
     pub draw_cells: Vec<(u32, CellCounts)>,
 }
 
 /// Names of the per-game frames, in the order they are written.
-pub const GAME_FRAMES: [&str; 4] = ["games", "hands", "riichi_response", "wait_danger"];
+pub const GAME_FRAMES: [&str; 5] = [
+    "games",
+    "hands",
+    "riichi_response",
+    "wait_danger",
+    "danger_situations",
+];
 
 #[derive(Default)]
 struct GamesColumns {
@@ -87,6 +94,38 @@ struct WaitDangerColumns {
     wait_shape: Vec<Option<&'static str>>,
 }
 
+#[derive(Default)]
+struct DangerSituationColumns {
+    game_id: Vec<String>,
+    hand: Vec<i32>,
+    riichi_seat: Vec<i32>,
+    observer_seat: Vec<i32>,
+    moment: Vec<&'static str>,
+    riichi_turn: Vec<i32>,
+    riichi_is_dealer: Vec<bool>,
+    excluded: Vec<Option<&'static str>>,
+    visible: Vec<String>,
+    observer_holds: Vec<String>,
+    genbutsu: Vec<String>,
+    waits: Vec<String>,
+}
+
+/// A per-kind array as 34 digits in kind order (1m..9m, 1p..9p, 1s..9s, 1z..7z).
+pub fn kind_digits<T: Copy + Into<u32>>(a: &[T; KINDS]) -> String {
+    a.iter()
+        .map(|&v| char::from_digit(v.into(), 10).unwrap_or('9'))
+        .collect()
+}
+
+/// Inverse of [`kind_digits`]; None unless `s` is 34 decimal digits.
+pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
+    let b = s.as_bytes();
+    if b.len() != KINDS || !b.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(std::array::from_fn(|k| b[k] - b'0'))
+}
+
 /// Column builders for the per-game frames of one batch of games.
 #[derive(Default)]
 pub struct FrameBatch {
@@ -94,6 +133,7 @@ pub struct FrameBatch {
     hands: HandsColumns,
     riichi: RiichiResponseColumns,
     waits: WaitDangerColumns,
+    situations: DangerSituationColumns,
 }
 
 fn col<T, P: ?Sized>(name: &str, values: T) -> Column
@@ -164,6 +204,21 @@ impl FrameBatch {
                 wc.wait_shape.push(w.shape[k].map(WaitShape::name));
             }
         }
+        let sc = &mut self.situations;
+        for d in &g.danger_situations {
+            sc.game_id.push(g.game_id.clone());
+            sc.hand.push(d.hand as i32);
+            sc.riichi_seat.push(d.riichi_seat as i32);
+            sc.observer_seat.push((d.riichi_seat as i32 + 1) % 4);
+            sc.moment.push(d.moment.name());
+            sc.riichi_turn.push(d.riichi_turn as i32);
+            sc.riichi_is_dealer.push(d.riichi_is_dealer);
+            sc.excluded.push(d.excluded);
+            sc.visible.push(kind_digits(&d.visible));
+            sc.observer_holds.push(kind_digits(&d.observer_holds));
+            sc.genbutsu.push(kind_digits(&d.genbutsu));
+            sc.waits.push(kind_digits(&d.waits));
+        }
     }
 
     /// True when no game was pushed since the last `take`.
@@ -177,6 +232,7 @@ impl FrameBatch {
         let h = std::mem::take(&mut self.hands);
         let r = std::mem::take(&mut self.riichi);
         let w = std::mem::take(&mut self.waits);
+        let d = std::mem::take(&mut self.situations);
         let [n0, n1, n2, n3] = g.names;
         let [s0, s1, s2, s3] = g.scores;
         let [p0, p1, p2, p3] = g.places;
@@ -241,7 +297,21 @@ impl FrameBatch {
             col("is_wait", w.is_wait),
             col("wait_shape", w.wait_shape),
         ])?;
-        Ok(vec![games, hands, riichi, waits])
+        let situations = DataFrame::new_infer_height(vec![
+            col("game_id", d.game_id),
+            col("hand", d.hand),
+            col("riichi_seat", d.riichi_seat),
+            col("observer_seat", d.observer_seat),
+            col("moment", d.moment),
+            col("riichi_turn", d.riichi_turn),
+            col("riichi_is_dealer", d.riichi_is_dealer),
+            col("excluded", d.excluded),
+            col("visible", d.visible),
+            col("observer_holds", d.observer_holds),
+            col("genbutsu", d.genbutsu),
+            col("waits", d.waits),
+        ])?;
+        Ok(vec![games, hands, riichi, waits, situations])
     }
 }
 

@@ -19,7 +19,10 @@ use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
 use crate::replay::{replay_game, Observer};
 use crate::stats::draw_rate::{CellCounts, CELLS};
-use crate::stats::{DrawRateCells, DrawRateObserver, RiichiResponseObserver, WaitDangerObserver};
+use crate::stats::{
+    DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
+    WaitDangerObserver,
+};
 
 /// Files per parallel batch: large enough to keep both cores busy, small enough to bound memory.
 pub const BATCH_FILES: usize = 512;
@@ -209,9 +212,11 @@ pub(crate) fn process_document(
     }
     let mut riichi = RiichiResponseObserver::default();
     let mut waits = WaitDangerObserver::default();
+    let mut danger = DangerSituationObserver::default();
     let replayed = {
         let mut draws = DrawRateObserver { cells };
-        let mut observers: [&mut dyn Observer; 3] = [&mut riichi, &mut waits, &mut draws];
+        let mut observers: [&mut dyn Observer; 4] =
+            [&mut riichi, &mut waits, &mut danger, &mut draws];
         replay_game(log, &mut observers)
     };
     match replayed {
@@ -221,6 +226,7 @@ pub(crate) fn process_document(
             facts,
             riichi_response: riichi.rows,
             wait_danger: waits.rows,
+            danger_situations: danger.rows,
             draw_cells: cells.take(),
         })),
         Err(e) => {

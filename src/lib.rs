@@ -15,6 +15,7 @@
 pub mod cli;
 pub mod cmd;
 pub mod danger;
+pub mod danger_eval;
 pub mod frames;
 pub mod hand;
 pub mod ingest;

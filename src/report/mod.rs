@@ -91,6 +91,24 @@ pub const REPORTS: &[Report] = &[
         sql: include_str!("../../queries/draw_rate_by_turn.sql"),
         filter: None,
     },
+    Report {
+        name: "danger-eval",
+        about: "§4 danger estimators scored per moment (needs `haifu danger-eval` first)",
+        sql: include_str!("../../queries/danger_eval.sql"),
+        filter: None,
+    },
+    Report {
+        name: "danger-eval-by-situation",
+        about: "§4 metrics by the riichi's turn and dealer-ness",
+        sql: include_str!("../../queries/danger_eval_by_situation.sql"),
+        filter: None,
+    },
+    Report {
+        name: "danger-calibration",
+        about: "§4 calibration bins per estimator",
+        sql: include_str!("../../queries/danger_calibration.sql"),
+        filter: None,
+    },
 ];
 
 /// Looks a report up by name.
@@ -98,21 +116,28 @@ pub fn find(name: &str) -> Option<&'static Report> {
     REPORTS.iter().find(|r| r.name == name)
 }
 
-/// Frames registered as SQL tables.
+/// Frames registered as SQL tables; every ingest writes them.
 pub const TABLES: &[&str] = &[
     "games",
     "hands",
     "riichi_response",
     "wait_danger",
     "draw_rate",
+    "danger_situations",
 ];
+
+/// Frames registered when present (written by `haifu danger-eval`).
+pub const OPTIONAL_TABLES: &[&str] = &["danger_eval", "danger_calibration"];
 
 /// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
 /// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
 pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
-    for &t in TABLES {
+    for &t in TABLES.iter().chain(OPTIONAL_TABLES) {
         let path = dir.join(format!("{t}.parquet"));
+        if !path.exists() && OPTIONAL_TABLES.contains(&t) {
+            continue;
+        }
         if !path.exists() {
             bail!(
                 "{} has no {t}.parquet: run `haifu ingest ... --out {}` first",

@@ -3,10 +3,12 @@
 //! Each observer watches one game and collects its rows; the caller keeps them only when the
 //! whole game replays. Observers know the replay state, never XML.
 
+pub mod danger_situation;
 pub mod draw_rate;
 pub mod riichi_response;
 pub mod wait_danger;
 
+pub use danger_situation::{DangerSituation, DangerSituationObserver, Moment};
 pub use draw_rate::{DrawRateCells, DrawRateObserver};
 pub use riichi_response::{Outcome, RiichiResponseObserver, RiichiResponseRow};
 pub use wait_danger::{WaitDangerObserver, WaitDangerRow};

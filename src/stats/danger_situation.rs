@@ -1,0 +1,172 @@
+//! §4 danger-table validation, the observing half: for the first riichi declaration of each
+//! hand, what observer O = (R + 1) mod 4 knows at the two moments, and R's waits.
+//!
+//! Scoring the estimators needs run-wide numbers (the phoenix-table rates) and a user's table,
+//! so this observer only records situations; [`crate::danger::evaluate`] scores them.
+
+use crate::danger::{combo_weight, DangerView};
+use crate::hand;
+use crate::replay::{HandState, Observer};
+use crate::tile::{self, KINDS};
+
+/// The two §4 moments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Moment {
+    /// Right after the declaration discard.
+    Declaration,
+    /// Right after the hand's last draw record, when it comes after the declaration.
+    LastDraw,
+}
+
+impl Moment {
+    pub fn name(self) -> &'static str {
+        match self {
+            Moment::Declaration => "declaration",
+            Moment::LastDraw => "last_draw",
+        }
+    }
+}
+
+/// One (situation, moment): everything an estimator and the metrics need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DangerSituation {
+    pub hand: u16,
+    pub riichi_seat: u8,
+    pub moment: Moment,
+    /// The riichi seat's turn at declaration, counting the declaration discard.
+    pub riichi_turn: u8,
+    pub riichi_is_dealer: bool,
+    /// Why the situation is left out at this moment (§4 exclusions), or None.
+    pub excluded: Option<&'static str>,
+    /// Publicly visible copies per kind at the moment.
+    pub visible: [u8; KINDS],
+    /// Copies per kind in O's concealed hand at the moment.
+    pub observer_holds: [u8; KINDS],
+    /// R's river at declaration plus every tile discarded after it, up to the moment.
+    pub genbutsu: [bool; KINDS],
+    /// R's waits at declaration.
+    pub waits: [bool; KINDS],
+}
+
+impl DangerSituation {
+    /// The estimator input at this moment.
+    pub fn view(&self) -> DangerView {
+        DangerView::from_counts(&self.visible, &self.observer_holds, &self.genbutsu)
+    }
+}
+
+/// The first declaration of the current hand, while it is being followed.
+struct Following {
+    riichi_seat: u8,
+    riichi_turn: u8,
+    riichi_is_dealer: bool,
+    kokushi: bool,
+    waits: [bool; KINDS],
+    genbutsu: [bool; KINDS],
+    /// (visible, O's hand, genbutsu) right after the latest draw since the declaration.
+    last_draw: Option<([u8; KINDS], [u8; KINDS], [bool; KINDS])>,
+}
+
+/// Collects §4 situations of one game.
+#[derive(Default)]
+pub struct DangerSituationObserver {
+    following: Option<Following>,
+    pub rows: Vec<DangerSituation>,
+}
+
+impl DangerSituationObserver {
+    fn emit(
+        &mut self,
+        hand: u16,
+        moment: Moment,
+        visible: [u8; KINDS],
+        observer_holds: [u8; KINDS],
+        genbutsu: [bool; KINDS],
+    ) {
+        let f = self.following.as_ref().expect("following a declaration");
+        let mut s = DangerSituation {
+            hand,
+            riichi_seat: f.riichi_seat,
+            moment,
+            riichi_turn: f.riichi_turn,
+            riichi_is_dealer: f.riichi_is_dealer,
+            excluded: None,
+            visible,
+            observer_holds,
+            genbutsu,
+            waits: f.waits,
+        };
+        s.excluded = exclusion(&s, f.kokushi);
+        self.rows.push(s);
+    }
+}
+
+/// §4 exclusions, checked at each moment: kokushi riichi, a wait already in the genbutsu
+/// set, a wait whose combo weight is 0 for O.
+fn exclusion(s: &DangerSituation, kokushi: bool) -> Option<&'static str> {
+    if kokushi {
+        return Some("kokushi");
+    }
+    if !s.waits.iter().any(|&w| w) {
+        return Some("no-wait");
+    }
+    if (0..KINDS).any(|k| s.waits[k] && s.genbutsu[k]) {
+        return Some("wait-in-genbutsu");
+    }
+    let view = s.view();
+    if (0..KINDS).any(|k| s.waits[k] && combo_weight(&view, k) == 0.0) {
+        return Some("wait-combo-zero");
+    }
+    None
+}
+
+impl Observer for DangerSituationObserver {
+    fn hand_start(&mut self, _hand: &HandState) {
+        self.following = None;
+    }
+
+    fn after_draw(&mut self, hand: &HandState, _seat: usize, _tile: u8) {
+        if let Some(f) = &mut self.following {
+            let o = (f.riichi_seat as usize + 1) % 4;
+            f.last_draw = Some((hand.visible, hand.seats[o].kinds, f.genbutsu));
+        }
+    }
+
+    fn after_discard(&mut self, hand: &HandState, seat: usize, t: u8, declaration: bool) {
+        if let Some(f) = &mut self.following {
+            f.genbutsu[tile::kind(t)] = true;
+            return;
+        }
+        if !declaration || hand.first_declaration != Some(seat as u8) {
+            return;
+        }
+        let st = &hand.seats[seat];
+        let waits = hand::waits(&st.kinds, st.melds.len() as u8);
+        self.following = Some(Following {
+            riichi_seat: seat as u8,
+            riichi_turn: st.turn,
+            riichi_is_dealer: seat as u8 == hand.dealer,
+            kokushi: waits.kokushi_only,
+            waits: std::array::from_fn(|k| waits.is_wait(k)),
+            genbutsu: hand.river_kinds(seat),
+            last_draw: None,
+        });
+        let o = (seat + 1) % 4;
+        let genbutsu = hand.river_kinds(seat);
+        self.emit(
+            hand.index,
+            Moment::Declaration,
+            hand.visible,
+            hand.seats[o].kinds,
+            genbutsu,
+        );
+    }
+
+    fn hand_end(&mut self, hand: &HandState) {
+        let snapshot = self.following.as_ref().and_then(|f| f.last_draw);
+        if let Some((visible, holds, genbutsu)) = snapshot {
+            self.emit(hand.index, Moment::LastDraw, visible, holds, genbutsu);
+        }
+        self.following = None;
+    }
+}
