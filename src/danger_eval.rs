@@ -29,14 +29,15 @@ pub const DEFAULT_ESTIMATORS: [&str; 6] = [
 ];
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
-/// itself. A category with no units gets weight 0.
-pub fn phoenix_table(frames: &Path) -> Result<CategoryTable> {
-    let wd = read_frame(frames, "wait_danger")?;
-    let rates = wd
-        .lazy()
-        .group_by([col("category")])
-        .agg([col("is_wait").cast(DataType::Float64).mean().alias("rate")])
-        .collect()?;
+/// itself, from a `wait_danger` Parquet file. A category with no units gets weight 0.
+pub fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
+    let rates = LazyFrame::scan_parquet(
+        PlRefPath::try_from_path(wait_danger)?,
+        ScanArgsParquet::default(),
+    )?
+    .group_by([col("category")])
+    .agg([col("is_wait").cast(DataType::Float64).mean().alias("rate")])
+    .collect()?;
     let cats = rates.column("category")?.str()?.clone();
     let vals = rates.column("rate")?.f64()?.clone();
     let mut found: BTreeMap<Category, f64> = BTreeMap::new();
@@ -54,16 +55,17 @@ pub fn phoenix_table(frames: &Path) -> Result<CategoryTable> {
         .with_name("phoenix-table"))
 }
 
-/// Resolves estimator names (`phoenix-table` from the frames, `table` from `user_table`).
+/// Resolves estimator names (`phoenix-table` from a `wait_danger` Parquet file, `table`
+/// from `user_table`).
 pub fn resolve(
     names: &[String],
-    frames: &Path,
+    wait_danger: &Path,
     user_table: Option<CategoryTable>,
 ) -> Result<Vec<Estimator>> {
     let mut out = Vec::new();
     for n in names {
         let e = match n.as_str() {
-            "phoenix-table" => Estimator::Table(phoenix_table(frames)?),
+            "phoenix-table" => Estimator::Table(phoenix_table(wait_danger)?),
             "table" => match &user_table {
                 Some(t) => Estimator::Table(t.clone()),
                 None => bail!("estimator `table` needs --table FILE.csv"),
@@ -80,13 +82,12 @@ pub fn resolve(
     Ok(out)
 }
 
-fn read_frame(frames: &Path, name: &str) -> Result<DataFrame> {
-    let path = frames.join(format!("{name}.parquet"));
-    let f = std::fs::File::open(&path).with_context(|| {
+/// Reads a whole Parquet file.
+pub fn read_parquet(path: &Path) -> Result<DataFrame> {
+    let f = std::fs::File::open(path).with_context(|| {
         format!(
-            "cannot open {}: run `haifu ingest ... --out {}` first",
-            path.display(),
-            frames.display()
+            "cannot open {}: run `haifu ingest ... --out DIR` first",
+            path.display()
         )
     })?;
     Ok(ParquetReader::new(f).finish()?)
@@ -100,9 +101,8 @@ pub struct Evaluation {
     pub situations: BTreeMap<String, u64>,
 }
 
-/// Scores `estimators` on every included situation of the frames in `frames`.
-pub fn evaluate(frames: &Path, estimators: &[Estimator]) -> Result<Evaluation> {
-    let ds = read_frame(frames, "danger_situations")?;
+/// Scores `estimators` on every included situation of a `danger_situations` frame.
+pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> {
     let s = |c: &str| -> Result<StringChunked> { Ok(ds.column(c)?.str()?.clone()) };
     let i = |c: &str| -> Result<Int32Chunked> { Ok(ds.column(c)?.i32()?.clone()) };
     let (game_id, moment, excluded) = (s("game_id")?, s("moment")?, s("excluded")?);
@@ -225,6 +225,14 @@ struct EvalColumns {
     n_waits: Vec<i32>,
     riichi_turn: Vec<i32>,
     riichi_is_dealer: Vec<bool>,
+}
+
+/// Scores the default estimators on the `danger_situations` and `wait_danger` Parquet files
+/// given (the ingest calls this on its temporary files before renaming them).
+pub fn evaluate_default(situations: &Path, wait_danger: &Path) -> Result<Evaluation> {
+    let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
+    let estimators = resolve(&names, wait_danger, None)?;
+    evaluate(&read_parquet(situations)?, &estimators)
 }
 
 /// Writes both frames into `frames` (atomically, each under a temporary name first).

@@ -369,6 +369,15 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         }
         writer.write("draw_rate", &frames::draw_rate_frame(&cells)?)?;
         writer.finish()?;
+        // §4 scoring needs the whole run (phoenix-table rates), so it reads the finished
+        // temporary files; its frames are renamed with the others.
+        let ev = crate::danger_eval::evaluate_default(
+            &writer.temp_path("danger_situations.parquet"),
+            &writer.temp_path("wait_danger.parquet"),
+        )?;
+        writer.write("danger_eval", &ev.eval)?;
+        writer.write("danger_calibration", &ev.calibration)?;
+        writer.finish()?;
         writer.write_file("manifest.json", manifest.to_json().as_bytes())?;
         writer.commit("manifest.json")?;
         Ok(())

@@ -566,9 +566,11 @@ fn eval_rows(df: &DataFrame, game: &str, hand: i64, moment: &str, est: &str) -> 
 fn scoring_none_and_combo() {
     let (dir, all) = ingest_fixtures();
     let names: Vec<String> = ["none", "combo"].iter().map(|s| s.to_string()).collect();
-    let estimators = resolve(&names, dir.path(), None).unwrap();
+    let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
     assert_eq!(estimators, vec![Estimator::None, Estimator::Combo]);
-    let ev = evaluate(dir.path(), &estimators).unwrap();
+    let situations =
+        haifu::danger_eval::read_parquet(&dir.path().join("danger_situations.parquet")).unwrap();
+    let ev = evaluate(&situations, &estimators).unwrap();
     let df = &ev.eval;
 
     // Each included (situation, moment) once per estimator.

@@ -41,9 +41,16 @@ pub fn score_and_render(
     names: &[String],
     user_table: Option<CategoryTable>,
 ) -> Result<String> {
-    let estimators = danger_eval::resolve(names, frames, user_table)?;
-    let mut ev = danger_eval::evaluate(frames, &estimators)?;
+    let estimators = danger_eval::resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
+    let situations = danger_eval::read_parquet(&frames.join("danger_situations.parquet"))?;
+    let mut ev = danger_eval::evaluate(&situations, &estimators)?;
     danger_eval::write(frames, &mut ev)?;
+    render(frames)
+}
+
+/// The per-moment tables (best value of each metric starred) and the calibration table of
+/// the `danger_eval` and `danger_calibration` frames in `frames`.
+pub fn render(frames: &std::path::Path) -> Result<String> {
     let mut ctx = report::context(frames, None)?;
     let summary = report::run(
         &mut ctx,
@@ -57,10 +64,7 @@ pub fn score_and_render(
             .lazy()
             .filter(col("moment").eq(lit(moment)))
             .collect()?;
-        out.push_str(&format!(
-            "== moment: {moment} ({} situations; * = best)\n",
-            ev.situations.get(moment).copied().unwrap_or(0)
-        ));
+        out.push_str(&format!("== moment: {moment} (* = best)\n"));
         out.push_str(&marked_table(&df)?);
         out.push('\n');
     }

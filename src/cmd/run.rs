@@ -4,10 +4,8 @@
 use anyhow::Result;
 
 use crate::cli::RunArgs;
-use crate::cmd::danger_eval::score_and_render;
 use crate::cmd::ingest::report_summary;
 use crate::cmd::stats::write_all_reports;
-use crate::danger_eval::DEFAULT_ESTIMATORS;
 use crate::frames::write_atomically;
 use crate::ingest::{self, IngestOptions};
 use crate::{params, report};
@@ -28,8 +26,7 @@ pub fn run(args: &RunArgs) -> Result<u8> {
         return Ok(summary.exit_code());
     }
     let reports_dir = args.out.join("reports");
-    let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
-    let danger_tables = score_and_render(&args.out, &names, None)?;
+    let danger_tables = crate::cmd::danger_eval::render(&args.out)?;
     let reports = write_all_reports(&args.out, &reports_dir)?;
     let (value, csv) = params::tsumo_rate(&args.out)?;
     write_atomically(
