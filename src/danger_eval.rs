@@ -10,6 +10,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use polars::prelude::*;
+use rayon::prelude::*;
 
 use crate::danger::{
     auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, weights, Category,
@@ -115,9 +116,15 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
     let (hand, riichi_seat, riichi_turn) = (i("hand")?, i("riichi_seat")?, i("riichi_turn")?);
     let riichi_is_dealer = ds.column("riichi_is_dealer")?.bool()?.clone();
 
-    let mut cols = EvalColumns::default();
-    let mut calib: BTreeMap<(String, usize), [(u64, u64); CALIBRATION_BINS]> = BTreeMap::new();
-    let mut situations: BTreeMap<String, u64> = BTreeMap::new();
+    // Parse the included rows, then score them in parallel; results are assembled in row
+    // order and calibration counts are integers, so the output does not depend on threads.
+    let mut rows: Vec<(
+        usize,
+        [u8; KINDS],
+        [u8; KINDS],
+        [bool; KINDS],
+        [bool; KINDS],
+    )> = Vec::new();
     for row in 0..ds.height() {
         if excluded.get(row).is_some() {
             continue;
@@ -127,29 +134,53 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
                 .and_then(parse_kind_digits)
                 .with_context(|| format!("danger_situations row {row}: malformed per-kind digits"))
         };
-        let (v, h, g, w) = (
-            digits(&visible)?,
-            digits(&holds)?,
-            digits(&genbutsu)?,
-            digits(&waits)?,
-        );
-        let g: [bool; KINDS] = g.map(|x| x != 0);
-        let w: [bool; KINDS] = w.map(|x| x != 0);
-        let view = crate::danger::DangerView::from_counts(&v, &h, &g);
+        let g = digits(&genbutsu)?.map(|x| x != 0);
+        let w = digits(&waits)?.map(|x| x != 0);
+        rows.push((row, digits(&visible)?, digits(&holds)?, g, w));
+    }
+    let scored: Vec<Vec<Scored>> = rows
+        .par_iter()
+        .map(|(_, v, h, g, w)| {
+            let view = crate::danger::DangerView::from_counts(v, h, g);
+            estimators
+                .iter()
+                .map(|est| {
+                    let wt = weights(est, &view);
+                    let mut bins = [(0u64, 0u64); CALIBRATION_BINS];
+                    for k in 0..KINDS {
+                        let b = calibration_bin(wt[k]);
+                        bins[b].0 += 1;
+                        bins[b].1 += w[k] as u64;
+                    }
+                    Scored {
+                        metrics: [
+                            rmse(&wt, w),
+                            cross_entropy(&wt, w),
+                            auc(&wt, w),
+                            brier(&wt, w),
+                        ],
+                        bins,
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    let mut cols = EvalColumns::default();
+    let mut calib: BTreeMap<(String, usize), [(u64, u64); CALIBRATION_BINS]> = BTreeMap::new();
+    let mut situations: BTreeMap<String, u64> = BTreeMap::new();
+    for ((row, _, _, _, w), per_estimator) in rows.iter().zip(scored) {
+        let row = *row;
         let m = moment.get(row).unwrap_or_default().to_string();
         *situations.entry(m.clone()).or_default() += 1;
-        for (ei, est) in estimators.iter().enumerate() {
-            let wt = weights(est, &view);
-            cols.game_id
-                .push(game_id.get(row).unwrap_or_default().to_string());
+        for (ei, sc) in per_estimator.into_iter().enumerate() {
+            cols.row.push(row as u32);
+            cols.estimator.push(ei as u8);
             cols.hand.push(hand.get(row).unwrap_or(0));
             cols.riichi_seat.push(riichi_seat.get(row).unwrap_or(0));
-            cols.moment.push(m.clone());
-            cols.estimator.push(est.name().to_string());
-            cols.rmse.push(rmse(&wt, &w));
-            cols.cross_entropy.push(cross_entropy(&wt, &w));
-            cols.auc.push(auc(&wt, &w));
-            cols.brier.push(brier(&wt, &w));
+            cols.rmse.push(sc.metrics[0]);
+            cols.cross_entropy.push(sc.metrics[1]);
+            cols.auc.push(sc.metrics[2]);
+            cols.brier.push(sc.metrics[3]);
             cols.n_waits.push(w.iter().filter(|&&x| x).count() as i32);
             cols.riichi_turn.push(riichi_turn.get(row).unwrap_or(0));
             cols.riichi_is_dealer
@@ -157,19 +188,33 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
             let bins = calib
                 .entry((m.clone(), ei))
                 .or_insert([(0, 0); CALIBRATION_BINS]);
-            for k in 0..KINDS {
-                let b = calibration_bin(wt[k]);
-                bins[b].0 += 1;
-                bins[b].1 += w[k] as u64;
+            for (acc, add) in bins.iter_mut().zip(sc.bins) {
+                acc.0 += add.0;
+                acc.1 += add.1;
             }
         }
     }
     let eval = DataFrame::new_infer_height(vec![
-        Column::new("game_id".into(), cols.game_id),
+        str_col(
+            "game_id",
+            cols.row
+                .iter()
+                .map(|&r| game_id.get(r as usize).unwrap_or("")),
+        ),
         Column::new("hand".into(), cols.hand),
         Column::new("riichi_seat".into(), cols.riichi_seat),
-        Column::new("moment".into(), cols.moment),
-        Column::new("estimator".into(), cols.estimator),
+        str_col(
+            "moment",
+            cols.row
+                .iter()
+                .map(|&r| moment.get(r as usize).unwrap_or("")),
+        ),
+        str_col(
+            "estimator",
+            cols.estimator
+                .iter()
+                .map(|&e| estimators[e as usize].name()),
+        ),
         Column::new("rmse".into(), cols.rmse),
         Column::new("cross_entropy".into(), cols.cross_entropy),
         Column::new("auc".into(), cols.auc),
@@ -211,13 +256,28 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
     })
 }
 
+/// One estimator's result on one situation.
+struct Scored {
+    /// rmse, cross-entropy, AUC, Brier.
+    metrics: [f64; 4],
+    /// (pairs, waits) per calibration bin.
+    bins: [(u64, u64); CALIBRATION_BINS],
+}
+
+fn str_col<'a>(name: &str, values: impl Iterator<Item = &'a str>) -> Column {
+    StringChunked::from_iter_values(name.into(), values)
+        .into_series()
+        .into_column()
+}
+
 #[derive(Default)]
 struct EvalColumns {
-    game_id: Vec<String>,
+    /// Source row in `danger_situations` (for game_id and moment).
+    row: Vec<u32>,
+    /// Index into the estimators.
+    estimator: Vec<u8>,
     hand: Vec<i32>,
     riichi_seat: Vec<i32>,
-    moment: Vec<String>,
-    estimator: Vec<String>,
     rmse: Vec<f64>,
     cross_entropy: Vec<f64>,
     auc: Vec<f64>,
@@ -231,8 +291,21 @@ struct EvalColumns {
 /// given (the ingest calls this on its temporary files before renaming them).
 pub fn evaluate_default(situations: &Path, wait_danger: &Path) -> Result<Evaluation> {
     let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
+    let t0 = std::time::Instant::now();
     let estimators = resolve(&names, wait_danger, None)?;
-    evaluate(&read_parquet(situations)?, &estimators)
+    let t1 = std::time::Instant::now();
+    let ds = read_parquet(situations)?;
+    let t2 = std::time::Instant::now();
+    let r = evaluate(&ds, &estimators);
+    if std::env::var_os("HAIFU_TIMINGS").is_some() {
+        eprintln!(
+            "timing:   phoenix-table {:.3} s, read situations {:.3} s, score {:.3} s",
+            (t1 - t0).as_secs_f64(),
+            (t2 - t1).as_secs_f64(),
+            t2.elapsed().as_secs_f64()
+        );
+    }
+    r
 }
 
 /// Writes both frames into `frames` (atomically, each under a temporary name first).

@@ -54,7 +54,7 @@ struct GamesColumns {
 
 #[derive(Default)]
 struct HandsColumns {
-    game_id: Vec<String>,
+    game_id: Vec<u32>,
     hand: Vec<i32>,
     round: Vec<i32>,
     honba: Vec<i32>,
@@ -71,7 +71,7 @@ struct HandsColumns {
 
 #[derive(Default)]
 struct RiichiResponseColumns {
-    game_id: Vec<String>,
+    game_id: Vec<u32>,
     hand: Vec<i32>,
     seat: Vec<i32>,
     riichi_seat: Vec<i32>,
@@ -85,7 +85,7 @@ struct RiichiResponseColumns {
 
 #[derive(Default)]
 struct WaitDangerColumns {
-    game_id: Vec<String>,
+    game_id: Vec<u32>,
     hand: Vec<i32>,
     riichi_seat: Vec<i32>,
     kind: Vec<&'static str>,
@@ -96,7 +96,7 @@ struct WaitDangerColumns {
 
 #[derive(Default)]
 struct DangerSituationColumns {
-    game_id: Vec<String>,
+    game_id: Vec<u32>,
     hand: Vec<i32>,
     riichi_seat: Vec<i32>,
     observer_seat: Vec<i32>,
@@ -129,6 +129,8 @@ pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
 /// Column builders for the per-game frames of one batch of games.
 #[derive(Default)]
 pub struct FrameBatch {
+    /// Game ids of the batch; other frames' rows refer to them by index.
+    ids: Vec<String>,
     games: GamesColumns,
     hands: HandsColumns,
     riichi: RiichiResponseColumns,
@@ -147,6 +149,8 @@ impl FrameBatch {
     /// Appends one replayed game.
     pub fn push(&mut self, g: &GameRows) {
         let f = &g.facts;
+        let gi = self.ids.len() as u32;
+        self.ids.push(g.game_id.clone());
         let gc = &mut self.games;
         gc.game_id.push(g.game_id.clone());
         gc.go_type.push(f.go_type as i32);
@@ -163,7 +167,7 @@ impl FrameBatch {
         }
         let hc = &mut self.hands;
         for (i, h) in f.hands.iter().enumerate() {
-            hc.game_id.push(g.game_id.clone());
+            hc.game_id.push(gi);
             hc.hand.push(i as i32);
             hc.round.push(h.round as i32);
             hc.honba.push(h.honba as i32);
@@ -181,7 +185,7 @@ impl FrameBatch {
         }
         let rc = &mut self.riichi;
         for r in &g.riichi_response {
-            rc.game_id.push(g.game_id.clone());
+            rc.game_id.push(gi);
             rc.hand.push(r.hand as i32);
             rc.seat.push(r.seat as i32);
             rc.riichi_seat.push(r.riichi_seat as i32);
@@ -195,7 +199,7 @@ impl FrameBatch {
         let wc = &mut self.waits;
         for w in &g.wait_danger {
             for k in 0..KINDS {
-                wc.game_id.push(g.game_id.clone());
+                wc.game_id.push(gi);
                 wc.hand.push(w.hand as i32);
                 wc.riichi_seat.push(w.riichi_seat as i32);
                 wc.kind.push(tile::kind_name(k));
@@ -206,7 +210,7 @@ impl FrameBatch {
         }
         let sc = &mut self.situations;
         for d in &g.danger_situations {
-            sc.game_id.push(g.game_id.clone());
+            sc.game_id.push(gi);
             sc.hand.push(d.hand as i32);
             sc.riichi_seat.push(d.riichi_seat as i32);
             sc.observer_seat.push((d.riichi_seat as i32 + 1) % 4);
@@ -228,6 +232,15 @@ impl FrameBatch {
 
     /// The batch as DataFrames in [`GAME_FRAMES`] order; the builders are left empty.
     pub fn take(&mut self) -> PolarsResult<Vec<DataFrame>> {
+        let ids = std::mem::take(&mut self.ids);
+        let id_col = |idx: &[u32]| -> Column {
+            StringChunked::from_iter_values(
+                "game_id".into(),
+                idx.iter().map(|&i| ids[i as usize].as_str()),
+            )
+            .into_series()
+            .into_column()
+        };
         let g = std::mem::take(&mut self.games);
         let h = std::mem::take(&mut self.hands);
         let r = std::mem::take(&mut self.riichi);
@@ -259,7 +272,7 @@ impl FrameBatch {
         ])?;
         let [d0, d1, d2, d3] = h.deltas;
         let hands = DataFrame::new_infer_height(vec![
-            col("game_id", h.game_id),
+            id_col(&h.game_id),
             col("hand", h.hand),
             col("round", h.round),
             col("honba", h.honba),
@@ -277,7 +290,7 @@ impl FrameBatch {
             col("draws", h.draws),
         ])?;
         let riichi = DataFrame::new_infer_height(vec![
-            col("game_id", r.game_id),
+            id_col(&r.game_id),
             col("hand", r.hand),
             col("seat", r.seat),
             col("riichi_seat", r.riichi_seat),
@@ -289,7 +302,7 @@ impl FrameBatch {
             col("riichi_turn", r.riichi_turn),
         ])?;
         let waits = DataFrame::new_infer_height(vec![
-            col("game_id", w.game_id),
+            id_col(&w.game_id),
             col("hand", w.hand),
             col("riichi_seat", w.riichi_seat),
             col("kind", w.kind),
@@ -298,7 +311,7 @@ impl FrameBatch {
             col("wait_shape", w.wait_shape),
         ])?;
         let situations = DataFrame::new_infer_height(vec![
-            col("game_id", d.game_id),
+            id_col(&d.game_id),
             col("hand", d.hand),
             col("riichi_seat", d.riichi_seat),
             col("observer_seat", d.observer_seat),
@@ -389,6 +402,7 @@ impl FrameWriter {
         if self.writers[idx].1.is_none() {
             let file = File::create(self.temp_path(&format!("{name}.parquet")))?;
             let w = ParquetWriter::new(file)
+                .with_compression(ParquetCompression::Lz4Raw)
                 .with_statistics(StatisticsOptions::default())
                 .batched(df.schema())?;
             self.writers[idx].1 = Some(w);

@@ -7,6 +7,8 @@
 use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -236,7 +238,147 @@ pub(crate) fn process_document(
     }
 }
 
+/// What the merging side of a run accumulates, in file order.
+struct Merger {
+    manifest: Manifest,
+    writer: FrameWriter,
+    batch: FrameBatch,
+    cells: Vec<CellCounts>,
+    /// Landed log ids and the path that landed them.
+    landed: HashMap<String, String>,
+    games_done: u64,
+    progress: Option<ProgressBar>,
+    start: Instant,
+}
+
+impl Merger {
+    /// Accounts for one batch of results (in file order) and writes its rows.
+    fn merge(&mut self, results: Vec<FileResult>) -> Result<()> {
+        let files = results.len() as u64;
+        for r in results {
+            let entry = self.account(r);
+            self.manifest.push(entry);
+        }
+        if !self.batch.is_empty() {
+            for (name, df) in GAME_FRAMES.iter().zip(self.batch.take()?) {
+                self.writer.write(name, &df)?;
+            }
+        }
+        if let Some(pb) = &self.progress {
+            pb.inc(files);
+            let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+            pb.set_message(format!(
+                "{} games, {:.0} games/s",
+                self.games_done,
+                self.games_done as f64 / secs
+            ));
+        }
+        Ok(())
+    }
+
+    fn account(&mut self, r: FileResult) -> FileEntry {
+        let path = r.path.display().to_string();
+        for (tag, n) in r.unknown_tags {
+            *self.manifest.unknown_tags.entry(tag).or_default() += n as u64;
+        }
+        let entry = |status, reason, game_id| FileEntry {
+            path: path.clone(),
+            status,
+            reason,
+            game_id,
+            games: 0,
+            hands: 0,
+        };
+        match r.outcome {
+            Outcome::Ok(rows) => {
+                if let Some(first) = self.landed.get(&rows.game_id) {
+                    return entry(
+                        Status::Skipped,
+                        Some(format!("duplicate: same game as {first}")),
+                        Some(rows.game_id.clone()),
+                    );
+                }
+                self.landed.insert(rows.game_id.clone(), path.clone());
+                self.batch.push(&rows);
+                for (c, counts) in &rows.draw_cells {
+                    let acc = &mut self.cells[*c as usize];
+                    acc.units += counts.units;
+                    acc.hits += counts.hits;
+                    acc.naive_hits += counts.naive_hits;
+                }
+                let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
+                self.manifest
+                    .note_game(&rows.game_id, mjlog::room_of(rows.facts.go_type), draws);
+                self.games_done += 1;
+                FileEntry {
+                    games: 1,
+                    hands: rows.facts.hands.len() as u32,
+                    ..entry(Status::Ok, None, Some(rows.game_id.clone()))
+                }
+            }
+            Outcome::Skipped { game_id, reason } => {
+                entry(Status::Skipped, Some(reason), Some(game_id))
+            }
+            Outcome::Failed { game_id, reason } => entry(Status::Failed, Some(reason), game_id),
+        }
+    }
+
+    /// Writes the run-wide frames and the manifest, then renames everything into place.
+    fn finish(&mut self) -> Result<()> {
+        // Frames with no rows still get a file with their schema.
+        let empty = FrameBatch::default().take()?;
+        for (name, df) in GAME_FRAMES.iter().zip(empty) {
+            if !self.writer.has_rows(name) {
+                self.writer.write(name, &df)?;
+            }
+        }
+        self.writer
+            .write("draw_rate", &frames::draw_rate_frame(&self.cells)?)?;
+        self.writer.finish()?;
+        let t0 = Instant::now();
+        // §4 scoring needs the whole run (phoenix-table rates), so it reads the finished
+        // temporary files; its frames are renamed with the others.
+        let ev = crate::danger_eval::evaluate_default(
+            &self.writer.temp_path("danger_situations.parquet"),
+            &self.writer.temp_path("wait_danger.parquet"),
+        )?;
+        self.writer.write("danger_eval", &ev.eval)?;
+        self.writer.write("danger_calibration", &ev.calibration)?;
+        self.writer.finish()?;
+        timing("danger scoring", t0.elapsed());
+        self.writer
+            .write_file("manifest.json", self.manifest.to_json().as_bytes())?;
+        self.writer.commit("manifest.json")?;
+        Ok(())
+    }
+}
+
+/// One reusable [`Worker`] per thread of the rayon pool running this ingest, so buffers and
+/// the dense draw-rate cells are allocated once per thread, not once per parallel split.
+struct Workers(Vec<Mutex<Worker>>);
+
+impl Workers {
+    fn new() -> Self {
+        // The last one serves a caller outside the pool.
+        Workers(
+            (0..=rayon::current_num_threads())
+                .map(|_| Mutex::new(Worker::new()))
+                .collect(),
+        )
+    }
+
+    fn with<R>(&self, f: impl FnOnce(&mut Worker) -> R) -> R {
+        let last = self.0.len() - 1;
+        let i = rayon::current_thread_index().map_or(last, |i| i.min(last));
+        let mut w = self.0[i].lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut w)
+    }
+}
+
 /// Runs the whole ingest.
+///
+/// Batches are replayed in parallel while a merger thread accounts for and writes the
+/// previous batch, so writing overlaps replay; results are merged in file order.
 pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let start = Instant::now();
     let (files, listing_errors) = input::collect_files(&opts.inputs);
@@ -251,146 +393,98 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             hands: 0,
         });
     }
-    let mut writer = FrameWriter::new(&opts.out)
+    let writer = FrameWriter::new(&opts.out)
         .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
-    let progress = progress_bar(opts.progress, files.len() as u64);
-    let mut batch = FrameBatch::default();
-    let mut cells = vec![CellCounts::default(); CELLS];
-    let mut landed: HashMap<String, String> = HashMap::new();
-    let mut games_done = 0u64;
-    let result = (|| -> Result<()> {
+    let mut merger = Merger {
+        manifest,
+        writer,
+        batch: FrameBatch::default(),
+        cells: vec![CellCounts::default(); CELLS],
+        landed: HashMap::new(),
+        games_done: 0,
+        progress: progress_bar(opts.progress, files.len() as u64),
+        start,
+    };
+    let workers = Workers::new();
+    let failed = AtomicBool::new(merger.manifest.totals.failed > 0);
+    let merged: Result<Merger> = std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Vec<FileResult>>(1);
+        let failed = &failed;
+        let merge_thread = std::thread::Builder::new().name("haifu-merge".into());
+        let handle = merge_thread.spawn_scoped(scope, move || -> Result<Merger> {
+            let mut busy = std::time::Duration::ZERO;
+            for results in rx {
+                let t0 = Instant::now();
+                if results
+                    .iter()
+                    .any(|r| matches!(r.outcome, Outcome::Failed { .. }))
+                {
+                    failed.store(true, Ordering::Relaxed);
+                }
+                if let Err(e) = merger.merge(results) {
+                    merger.writer.abandon();
+                    return Err(e);
+                }
+                busy += t0.elapsed();
+            }
+            timing("merge (busy)", busy);
+            Ok(merger)
+        });
+        let mut replaying = std::time::Duration::ZERO;
         for chunk in files.chunks(BATCH_FILES) {
+            if opts.strict && failed.load(Ordering::Relaxed) {
+                break;
+            }
+            let t0 = Instant::now();
             let results: Vec<FileResult> = chunk
                 .par_iter()
-                .map_init(Worker::new, |w, p| w.process(p, opts.room))
+                .map(|p| workers.with(|w| w.process(p, opts.room)))
                 .collect();
-            for r in results {
-                let path = r.path.display().to_string();
-                for (tag, n) in r.unknown_tags {
-                    *manifest.unknown_tags.entry(tag).or_default() += n as u64;
-                }
-                let entry = match r.outcome {
-                    Outcome::Ok(rows) => {
-                        if let Some(first) = landed.get(&rows.game_id) {
-                            FileEntry {
-                                path,
-                                status: Status::Skipped,
-                                reason: Some(format!("duplicate: same game as {first}")),
-                                game_id: Some(rows.game_id.clone()),
-                                games: 0,
-                                hands: 0,
-                            }
-                        } else {
-                            landed.insert(rows.game_id.clone(), path.clone());
-                            batch.push(&rows);
-                            for (c, counts) in &rows.draw_cells {
-                                let acc = &mut cells[*c as usize];
-                                acc.units += counts.units;
-                                acc.hits += counts.hits;
-                                acc.naive_hits += counts.naive_hits;
-                            }
-                            let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
-                            manifest.note_game(
-                                &rows.game_id,
-                                mjlog::room_of(rows.facts.go_type),
-                                draws,
-                            );
-                            games_done += 1;
-                            FileEntry {
-                                path,
-                                status: Status::Ok,
-                                reason: None,
-                                game_id: Some(rows.game_id.clone()),
-                                games: 1,
-                                hands: rows.facts.hands.len() as u32,
-                            }
-                        }
-                    }
-                    Outcome::Skipped { game_id, reason } => FileEntry {
-                        path,
-                        status: Status::Skipped,
-                        reason: Some(reason),
-                        game_id: Some(game_id),
-                        games: 0,
-                        hands: 0,
-                    },
-                    Outcome::Failed { game_id, reason } => FileEntry {
-                        path,
-                        status: Status::Failed,
-                        reason: Some(reason),
-                        game_id,
-                        games: 0,
-                        hands: 0,
-                    },
-                };
-                manifest.push(entry);
-            }
-            if opts.strict && manifest.totals.failed > 0 {
-                return Ok(());
-            }
-            if !batch.is_empty() {
-                for (name, df) in GAME_FRAMES.iter().zip(batch.take()?) {
-                    writer.write(name, &df)?;
-                }
-            }
-            if let Some(pb) = &progress {
-                pb.inc(chunk.len() as u64);
-                let secs = start.elapsed().as_secs_f64().max(1e-9);
-                pb.set_message(format!(
-                    "{games_done} games, {:.0} games/s",
-                    games_done as f64 / secs
-                ));
+            replaying += t0.elapsed();
+            if tx.send(results).is_err() {
+                break; // the merger stopped on an error; join reports it
             }
         }
-        Ok(())
-    })();
-    if let Some(pb) = progress {
+        timing("replay (parallel)", replaying);
+        drop(tx);
+        handle
+            .context("cannot start the merger thread")?
+            .join()
+            .expect("merger thread panicked")
+    });
+    let mut merger = merged?;
+    if let Some(pb) = merger.progress.take() {
         pb.finish_and_clear();
     }
-    if let Err(e) = result {
-        writer.abandon();
-        return Err(e);
-    }
-    if opts.strict && manifest.totals.failed > 0 {
-        writer.abandon();
+    if opts.strict && failed.load(Ordering::Relaxed) {
+        // A strict run stops after the first batch with a failure and writes nothing.
+        merger.writer.abandon();
         return Ok(IngestSummary {
-            manifest,
+            manifest: merger.manifest,
             written: false,
             seconds: start.elapsed().as_secs_f64(),
         });
     }
-    let finish = (|| -> Result<()> {
-        // Frames with no rows still get a file with their schema.
-        let empty = FrameBatch::default().take()?;
-        for (name, df) in GAME_FRAMES.iter().zip(empty) {
-            if !writer.has_rows(name) {
-                writer.write(name, &df)?;
-            }
-        }
-        writer.write("draw_rate", &frames::draw_rate_frame(&cells)?)?;
-        writer.finish()?;
-        // §4 scoring needs the whole run (phoenix-table rates), so it reads the finished
-        // temporary files; its frames are renamed with the others.
-        let ev = crate::danger_eval::evaluate_default(
-            &writer.temp_path("danger_situations.parquet"),
-            &writer.temp_path("wait_danger.parquet"),
-        )?;
-        writer.write("danger_eval", &ev.eval)?;
-        writer.write("danger_calibration", &ev.calibration)?;
-        writer.finish()?;
-        writer.write_file("manifest.json", manifest.to_json().as_bytes())?;
-        writer.commit("manifest.json")?;
-        Ok(())
-    })();
-    if let Err(e) = finish {
-        writer.abandon();
+    let t0 = Instant::now();
+    let finished = merger.finish();
+    timing("finish", t0.elapsed());
+    timing("total", start.elapsed());
+    if let Err(e) = finished {
+        merger.writer.abandon();
         return Err(e);
     }
     Ok(IngestSummary {
-        manifest,
+        manifest: merger.manifest,
         written: true,
         seconds: start.elapsed().as_secs_f64(),
     })
+}
+
+/// With `HAIFU_TIMINGS=1`, prints how long a phase took to stderr (for `make bench`).
+fn timing(phase: &str, d: std::time::Duration) {
+    if std::env::var_os("HAIFU_TIMINGS").is_some() {
+        eprintln!("timing: {phase}: {:.3} s", d.as_secs_f64());
+    }
 }
 
 fn progress_bar(wanted: bool, files: u64) -> Option<ProgressBar> {

@@ -40,7 +40,6 @@ pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
     if n == 0 {
         return f64::NAN;
     }
-    let ln_hit: [f64; 34] = std::array::from_fn(|k| ln_floored(w[k]));
     let ln_miss: [f64; 34] = std::array::from_fn(|k| {
         if 1.0 - w[k] < CE_FLOOR {
             CE_FLOOR.ln()
@@ -52,7 +51,7 @@ pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
     let miss_total: f64 = ln_miss.iter().sum();
     let sum: f64 = (0..34)
         .filter(|&p| waits[p])
-        .map(|p| -(ln_hit[p] + (miss_total - ln_miss[p])))
+        .map(|p| -(ln_floored(w[p]) + (miss_total - ln_miss[p])))
         .sum();
     sum / n as f64
 }
