@@ -118,13 +118,7 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
 
     // Parse the included rows, then score them in parallel; results are assembled in row
     // order and calibration counts are integers, so the output does not depend on threads.
-    let mut rows: Vec<(
-        usize,
-        [u8; KINDS],
-        [u8; KINDS],
-        [bool; KINDS],
-        [bool; KINDS],
-    )> = Vec::new();
+    let mut rows: Vec<Parsed> = Vec::new();
     for row in 0..ds.height() {
         if excluded.get(row).is_some() {
             continue;
@@ -136,12 +130,19 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
         };
         let g = digits(&genbutsu)?.map(|x| x != 0);
         let w = digits(&waits)?.map(|x| x != 0);
-        rows.push((row, digits(&visible)?, digits(&holds)?, g, w));
+        rows.push(Parsed {
+            row,
+            visible: digits(&visible)?,
+            holds: digits(&holds)?,
+            genbutsu: g,
+            waits: w,
+        });
     }
     let scored: Vec<Vec<Scored>> = rows
         .par_iter()
-        .map(|(_, v, h, g, w)| {
-            let view = crate::danger::DangerView::from_counts(v, h, g);
+        .map(|p| {
+            let view = crate::danger::DangerView::from_counts(&p.visible, &p.holds, &p.genbutsu);
+            let w = &p.waits;
             estimators
                 .iter()
                 .map(|est| {
@@ -168,8 +169,8 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
     let mut cols = EvalColumns::default();
     let mut calib: BTreeMap<(String, usize), [(u64, u64); CALIBRATION_BINS]> = BTreeMap::new();
     let mut situations: BTreeMap<String, u64> = BTreeMap::new();
-    for ((row, _, _, _, w), per_estimator) in rows.iter().zip(scored) {
-        let row = *row;
+    for (p, per_estimator) in rows.iter().zip(scored) {
+        let (row, w) = (p.row, &p.waits);
         let m = moment.get(row).unwrap_or_default().to_string();
         *situations.entry(m.clone()).or_default() += 1;
         for (ei, sc) in per_estimator.into_iter().enumerate() {
@@ -254,6 +255,15 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
         calibration,
         situations,
     })
+}
+
+/// One included situation as parsed from the frame.
+struct Parsed {
+    row: usize,
+    visible: [u8; KINDS],
+    holds: [u8; KINDS],
+    genbutsu: [bool; KINDS],
+    waits: [bool; KINDS],
 }
 
 /// One estimator's result on one situation.

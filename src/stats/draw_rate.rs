@@ -148,11 +148,11 @@ mod tests {
 
     #[test]
     fn copies_tables_match_tile_rules() {
-        for t in 0..TYPES {
-            assert_eq!(COPIES_RED[t], tile::copies_of_type(t, true));
+        for (t, &c) in COPIES_RED.iter().enumerate() {
+            assert_eq!(c, tile::copies_of_type(t, true));
         }
-        for t in 0..KINDS {
-            assert_eq!(COPIES_PLAIN[t], tile::copies_of_type(t, false));
+        for (t, &c) in COPIES_PLAIN.iter().enumerate().take(KINDS) {
+            assert_eq!(c, tile::copies_of_type(t, false));
         }
     }
 
