@@ -12,18 +12,26 @@
 //! - [`report`]: SQL reports over the frames.
 //! - [`cli`] and [`cmd`]: the command line.
 
+#[cfg(feature = "cli")]
 pub mod cli;
+#[cfg(feature = "cli")]
 pub mod cmd;
 pub mod danger;
+#[cfg(feature = "cli")]
 pub mod danger_eval;
+#[cfg(feature = "cli")]
 pub mod frames;
 pub mod hand;
+#[cfg(feature = "cli")]
 pub mod ingest;
 pub mod input;
+#[cfg(feature = "cli")]
 pub mod manifest;
 pub mod mjlog;
+#[cfg(feature = "cli")]
 pub mod params;
 pub mod replay;
+#[cfg(feature = "cli")]
 pub mod report;
 pub mod stats;
 pub mod tile;
