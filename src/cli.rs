@@ -151,6 +151,7 @@ pub struct IngestArgs {
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    crate::ingest::stop_on_interrupt();
     let result = match cli.command {
         Command::Run(args) => crate::cmd::run::run(&args),
         Command::Ingest(args) => crate::cmd::ingest::run(&args),
@@ -161,6 +162,10 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(e) if e.is::<crate::ingest::Interrupted>() => {
+            eprintln!("haifu: {e}");
+            ExitCode::from(130)
+        }
         Err(e) => {
             eprintln!("haifu: error: {e:#}");
             ExitCode::from(1)

@@ -26,6 +26,31 @@ use crate::stats::{
     WaitDangerObserver,
 };
 
+/// Set when the user asks the run to stop (Ctrl-C; see [`stop_on_interrupt`]). A run that
+/// sees it removes its temporary files and leaves the previous output as it was.
+pub static INTERRUPTED: AtomicBool = AtomicBool::new(false);
+
+/// Makes Ctrl-C (SIGINT/SIGTERM) request a clean stop instead of killing the process
+/// mid-write. Call once, from the binary.
+pub fn stop_on_interrupt() {
+    let _ = ctrlc::set_handler(|| INTERRUPTED.store(true, Ordering::SeqCst));
+}
+
+/// The error an interrupted run returns.
+#[derive(Debug)]
+pub struct Interrupted;
+
+impl std::fmt::Display for Interrupted {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "interrupted: nothing was written; the previous output is as it was"
+        )
+    }
+}
+
+impl std::error::Error for Interrupted {}
+
 /// Files per parallel batch: large enough to keep both cores busy, small enough to bound memory.
 pub const BATCH_FILES: usize = 512;
 
@@ -346,6 +371,10 @@ impl Merger {
         self.writer.write("danger_calibration", &ev.calibration)?;
         self.writer.finish()?;
         timing("danger scoring", t0.elapsed());
+        // Last chance to stop before anything is renamed into place.
+        if INTERRUPTED.load(Ordering::SeqCst) {
+            return Err(Interrupted.into());
+        }
         self.writer
             .write_file("manifest.json", self.manifest.to_json().as_bytes())?;
         self.writer.commit("manifest.json")?;
@@ -432,7 +461,8 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         });
         let mut replaying = std::time::Duration::ZERO;
         for chunk in files.chunks(BATCH_FILES) {
-            if opts.strict && failed.load(Ordering::Relaxed) {
+            if (opts.strict && failed.load(Ordering::Relaxed)) || INTERRUPTED.load(Ordering::SeqCst)
+            {
                 break;
             }
             let t0 = Instant::now();
@@ -455,6 +485,10 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let mut merger = merged?;
     if let Some(pb) = merger.progress.take() {
         pb.finish_and_clear();
+    }
+    if INTERRUPTED.load(Ordering::SeqCst) {
+        merger.writer.abandon();
+        return Err(Interrupted.into());
     }
     if opts.strict && failed.load(Ordering::Relaxed) {
         // A strict run stops after the first batch with a failure and writes nothing.
