@@ -37,7 +37,7 @@ pub const YAOCHU: [usize; 13] = [0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33
 /// True for terminals (1, 9 of a suit) and honors. `k` must be `< 34`.
 #[inline]
 pub const fn is_yaochu(k: usize) -> bool {
-    k >= FIRST_HONOR || k % 9 == 0 || k % 9 == 8
+    k >= FIRST_HONOR || k.is_multiple_of(9) || k % 9 == 8
 }
 
 /// Total number of tiles in `counts`.

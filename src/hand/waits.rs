@@ -467,7 +467,7 @@ mod tests {
             let mut c = [0u8; NUM_KINDS];
             let mut ok = true;
             for _ in 0..(4 - melds) {
-                if rng.next() % 3 == 0 {
+                if rng.next().is_multiple_of(3) {
                     let k = rng.next() % NUM_KINDS;
                     c[k] += 3;
                 } else {

@@ -243,7 +243,7 @@ fn decode_init(a: &Attrs<'_>) -> Result<Init, DecodeError> {
 fn decode_agari(a: &Attrs<'_>) -> Result<Agari, DecodeError> {
     let ba = a.array::<u8, 2>("ba")?;
     let yaku_flat: Vec<u8> = a.list_or_empty("yaku")?;
-    if yaku_flat.len() % 2 != 0 {
+    if !yaku_flat.len().is_multiple_of(2) {
         return Err(err("bad-attribute", "<AGARI yaku>: odd number of values"));
     }
     Ok(Agari {
