@@ -28,3 +28,54 @@ fmt:
 
 clean:
 	rm -rf $(OUT)
+
+## Fuzzing (fuzz/README.md): libFuzzer via cargo-fuzz on the stable toolchain, one target after
+## another under nice; corpora and the fuzz build live in ~/.cache, crashes in fuzz/artifacts/.
+FUZZ_SECONDS ?= 600
+FUZZ_SMOKE_SECONDS ?= 60
+FUZZ_TARGET_DIR ?= $(HOME)/.cache/haifu-fuzz-target
+.PHONY: fuzz fuzz-smoke
+
+## FUZZ_SECONDS per target (decode, replay, mutate).
+fuzz:
+	HAIFU_FUZZ_TARGET=$(FUZZ_TARGET_DIR) fuzz/run.sh $(FUZZ_SECONDS)
+
+## About a minute per target, after the seed round trip and the fuzz/regressions/ files.
+fuzz-smoke:
+	CARGO_TARGET_DIR=$(FUZZ_TARGET_DIR) $(CARGO) test --manifest-path fuzz/Cargo.toml --lib
+	HAIFU_FUZZ_TARGET=$(FUZZ_TARGET_DIR) fuzz/run.sh $(FUZZ_SMOKE_SECONDS)
+
+## Jupyter notebooks (notebooks/README.md). `make notebooks` runs haifu on fixtures/ (or on
+## CORPUS when given: `make notebooks CORPUS=../shared/corpus/phoenix`) into $(NB_FRAMES) and
+## executes every notebook there, writing notebooks/img/*.png and executed copies in
+## $(OUT)/notebooks/. `make notebooks-check` does the same on fixtures/ into a temporary
+## directory, leaving the committed PNGs alone. The venv lives outside the clone and is
+## (re)installed only when notebooks/requirements.txt differs from what it was built from.
+NB_VENV ?= $(HOME)/.cache/haifu-venv
+NB_PYTHON ?= python3
+NB_CORPUS_GIVEN := $(filter command line environment,$(origin CORPUS))
+NB_INPUT ?= $(if $(NB_CORPUS_GIVEN),$(CORPUS),fixtures)
+NB_ROOM ?= $(if $(NB_CORPUS_GIVEN),phoenix,any)
+NB_FRAMES ?= $(OUT)/notebooks-frames
+
+.PHONY: notebooks notebooks-check notebooks-venv
+
+notebooks-venv:
+	@cmp -s notebooks/requirements.txt $(NB_VENV)/haifu-requirements.txt 2>/dev/null || { \
+	  echo "installing notebooks/requirements.txt into $(NB_VENV)" && \
+	  rm -f $(NB_VENV)/haifu-requirements.txt && \
+	  $(NB_PYTHON) -m venv $(NB_VENV) && \
+	  $(NB_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r notebooks/requirements.txt && \
+	  cp notebooks/requirements.txt $(NB_VENV)/haifu-requirements.txt; }
+
+notebooks: build notebooks-venv
+	@mkdir -p $(OUT)
+	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --quiet > $(NB_FRAMES).txt
+	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
+	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
+
+notebooks-check: build notebooks-venv
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
+	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --quiet > "$$tmp/run.txt" && \
+	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
+	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
