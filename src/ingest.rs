@@ -125,9 +125,114 @@ pub(crate) enum Outcome {
 }
 
 struct FileResult {
-    path: PathBuf,
+    /// The file path, or `<db path>#<log id>` for a database row.
+    name: String,
     outcome: Outcome,
     unknown_tags: Vec<(String, u32)>,
+}
+
+/// One unit of work: a file, a row of a log database, or an input already decided (a
+/// database that cannot be opened, a row the downloader never fetched).
+enum Unit {
+    File(PathBuf),
+    Row {
+        name: String,
+        log_id: String,
+        blob: Vec<u8>,
+    },
+    Decided(FileResult),
+}
+
+/// The run's inputs as batches of units, in sorted path order, each database's rows in
+/// log-id order; a database is read a page at a time.
+struct Units {
+    inputs: std::vec::IntoIter<PathBuf>,
+    db: Option<(PathBuf, crate::logdb::LogDb, Option<String>)>,
+    progress: Option<ProgressBar>,
+}
+
+impl Units {
+    fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
+        Units {
+            inputs: files.into_iter(),
+            db: None,
+            progress,
+        }
+    }
+
+    /// The next batch of at most `n` units; empty when the inputs are exhausted.
+    fn next_batch(&mut self, n: usize) -> Vec<Unit> {
+        let mut batch = Vec::with_capacity(n);
+        while batch.len() < n {
+            if let Some((path, db, last)) = &mut self.db {
+                let page = db.page(last.as_deref(), n - batch.len());
+                let rows = match page {
+                    Ok(rows) if !rows.is_empty() => rows,
+                    Ok(_) => {
+                        self.db = None;
+                        continue;
+                    }
+                    Err(e) => {
+                        batch.push(Unit::Decided(FileResult {
+                            name: path.display().to_string(),
+                            outcome: Outcome::Failed {
+                                game_id: None,
+                                reason: format!("unreadable database: {e}"),
+                            },
+                            unknown_tags: Vec::new(),
+                        }));
+                        self.db = None;
+                        continue;
+                    }
+                };
+                *last = rows.last().map(|r| r.log_id.clone());
+                for r in rows {
+                    let name = format!("{}#{}", path.display(), r.log_id);
+                    batch.push(match r.content {
+                        Ok(blob) => Unit::Row {
+                            name,
+                            log_id: r.log_id,
+                            blob,
+                        },
+                        Err(reason) => Unit::Decided(FileResult {
+                            name,
+                            outcome: Outcome::Skipped {
+                                game_id: r.log_id,
+                                reason,
+                            },
+                            unknown_tags: Vec::new(),
+                        }),
+                    });
+                }
+                continue;
+            }
+            let Some(path) = self.inputs.next() else {
+                break;
+            };
+            if !crate::logdb::is_sqlite(&path) {
+                batch.push(Unit::File(path));
+                continue;
+            }
+            match crate::logdb::LogDb::open(&path) {
+                Ok(db) => {
+                    if let Some(pb) = &self.progress {
+                        // The database stands for its rows, not one input.
+                        pb.inc_length(db.row_count().saturating_sub(1));
+                    }
+                    self.db = Some((path, db, None))
+                }
+                Err(e) => batch.push(Unit::Decided(FileResult {
+                    name: path.display().to_string(),
+                    outcome: Outcome::Failed {
+                        game_id: None,
+                        reason: e,
+                    },
+                    unknown_tags: Vec::new(),
+                })),
+            }
+        }
+        batch
+    }
 }
 
 /// Reusable buffers of one worker thread.
@@ -148,16 +253,49 @@ impl Worker {
         }
     }
 
-    fn process(&mut self, path: &Path, room: RoomFilter) -> FileResult {
-        let outcome = self.outcome(path, room);
+    fn process(&mut self, unit: Unit, room: RoomFilter) -> FileResult {
+        let (name, outcome) = match unit {
+            Unit::File(path) => (path.display().to_string(), self.outcome(&path, room)),
+            Unit::Row { name, log_id, blob } => {
+                let outcome = self.row_outcome(&name, &log_id, &blob, room);
+                (name, outcome)
+            }
+            Unit::Decided(r) => return r,
+        };
         FileResult {
-            path: path.to_path_buf(),
+            name,
             outcome,
             unknown_tags: std::mem::take(&mut self.log.unknown_tags),
         }
     }
 
+    /// A database row: gzip, bzip2 or plain XML by content.
+    fn row_outcome(&mut self, name: &str, log_id: &str, blob: &[u8], room: RoomFilter) -> Outcome {
+        self.log.unknown_tags.clear();
+        let bytes: &[u8] = if crate::logdb::is_bzip2(blob) {
+            if let Err(e) = crate::logdb::bunzip2(blob, &mut self.inflated, input::MAX_LOG_BYTES) {
+                return Outcome::Failed {
+                    game_id: Some(log_id.to_string()),
+                    reason: format!("corrupt-bzip2: {e}"),
+                };
+            }
+            &self.inflated
+        } else {
+            match input::decompress(blob, &mut self.inflated) {
+                Ok(b) => b,
+                Err(e) => {
+                    return Outcome::Failed {
+                        game_id: Some(log_id.to_string()),
+                        reason: format!("{}: {}", e.reason, e.detail),
+                    }
+                }
+            }
+        };
+        process_document(bytes, log_id, name, room, &mut self.log, &mut self.cells)
+    }
+
     fn outcome(&mut self, path: &Path, room: RoomFilter) -> Outcome {
+        self.log.unknown_tags.clear();
         let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
             Ok(b) => b,
             Err(e) => {
@@ -302,7 +440,7 @@ impl Merger {
     }
 
     fn account(&mut self, r: FileResult) -> FileEntry {
-        let path = r.path.display().to_string();
+        let path = r.name;
         for (tag, n) in r.unknown_tags {
             *self.manifest.unknown_tags.entry(tag).or_default() += n as u64;
         }
@@ -434,6 +572,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         progress: progress_bar(opts.progress, files.len() as u64),
         start,
     };
+    let merger_progress = merger.progress.clone();
     let workers = Workers::new();
     let failed = AtomicBool::new(merger.manifest.totals.failed > 0);
     let merged: Result<Merger> = std::thread::scope(|scope| {
@@ -460,15 +599,20 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             Ok(merger)
         });
         let mut replaying = std::time::Duration::ZERO;
-        for chunk in files.chunks(BATCH_FILES) {
+        let mut units = Units::new(files, merger_progress);
+        loop {
             if (opts.strict && failed.load(Ordering::Relaxed)) || INTERRUPTED.load(Ordering::SeqCst)
             {
                 break;
             }
+            let batch = units.next_batch(BATCH_FILES);
+            if batch.is_empty() {
+                break;
+            }
             let t0 = Instant::now();
-            let results: Vec<FileResult> = chunk
-                .par_iter()
-                .map(|p| workers.with(|w| w.process(p, opts.room)))
+            let results: Vec<FileResult> = batch
+                .into_par_iter()
+                .map(|u| workers.with(|w| w.process(u, opts.room)))
                 .collect();
             replaying += t0.elapsed();
             if tx.send(results).is_err() {
@@ -525,9 +669,10 @@ fn progress_bar(wanted: bool, files: u64) -> Option<ProgressBar> {
     if !wanted || !std::io::stderr().is_terminal() {
         return None;
     }
+    // A database input grows the length by its rows when it is opened.
     let pb = ProgressBar::new(files);
     pb.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} files  {msg}")
+        ProgressStyle::with_template("{elapsed_precise} [{bar:40}] {pos}/{len} inputs  {msg}")
             .expect("valid template")
             .progress_chars("=> "),
     );

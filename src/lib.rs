@@ -26,6 +26,8 @@ pub mod hand;
 pub mod ingest;
 pub mod input;
 #[cfg(feature = "cli")]
+pub mod logdb;
+#[cfg(feature = "cli")]
 pub mod manifest;
 pub mod mjlog;
 #[cfg(feature = "cli")]
