@@ -26,6 +26,10 @@ lint:
 fmt:
 	$(CARGO) fmt
 
+## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md).
+bench: build
+	python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
+
 clean:
 	rm -rf $(OUT)
 

@@ -12,8 +12,8 @@ g AS (
 ),
 r AS (SELECT *, CAST(units AS DOUBLE) AS n, CAST(hits AS DOUBLE) / CAST(units AS DOUBLE) AS p FROM g)
 SELECT class, turn, held, visible, units, hits, p AS rate,
-  (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_lo,
-  (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_hi,
+  CASE WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS rate_lo,
+  CASE WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS rate_hi,
   naive_hits, naive_hits / n AS naive_rate
 FROM r
 ORDER BY class, turn, held, visible

@@ -3,30 +3,35 @@
 -- `excl_genbutsu` (現物 units left out of the group's denominator, the published table's
 -- convention A) and `incl_genbutsu` (convention B). Category rows are the same in both.
 -- rate_* = wait units of that shape / units; total with a 95% Wilson interval.
-WITH w AS (
+WITH per_category AS (
+  -- One scan of the frame; everything below works on these 19 rows.
   SELECT category,
+         COUNT(*) AS units,
+         SUM(CAST(is_wait AS INT)) AS wait,
+         SUM(CASE WHEN wait_shape = 'tanki' THEN 1 ELSE 0 END) AS tanki,
+         SUM(CASE WHEN wait_shape = 'shanpon' THEN 1 ELSE 0 END) AS shanpon,
+         SUM(CASE WHEN wait_shape = 'kanchan' THEN 1 ELSE 0 END) AS kanchan,
+         SUM(CASE WHEN wait_shape = 'penchan' THEN 1 ELSE 0 END) AS penchan,
+         SUM(CASE WHEN wait_shape = 'ryanmen' THEN 1 ELSE 0 END) AS ryanmen
+  FROM wait_danger GROUP BY category
+),
+w AS (
+  SELECT *,
          CASE WHEN category LIKE 'honor%' THEN 'honor' ELSE SPLIT_PART(category, '-', 1) END AS grp,
-         category LIKE '%genbutsu' AS genbutsu,
-         CAST(is_wait AS INT) AS wait,
-         CASE WHEN wait_shape = 'tanki' THEN 1 ELSE 0 END AS tanki,
-         CASE WHEN wait_shape = 'shanpon' THEN 1 ELSE 0 END AS shanpon,
-         CASE WHEN wait_shape = 'kanchan' THEN 1 ELSE 0 END AS kanchan,
-         CASE WHEN wait_shape = 'penchan' THEN 1 ELSE 0 END AS penchan,
-         CASE WHEN wait_shape = 'ryanmen' THEN 1 ELSE 0 END AS ryanmen
-  FROM wait_danger
+         category LIKE '%genbutsu' AS genbutsu
+  FROM per_category
 ),
 rows AS (
-  SELECT category AS pattern, 'category' AS level, COUNT(*) AS units, SUM(wait) AS waits,
-         SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
-         SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
-  FROM w GROUP BY category
+  SELECT category AS pattern, 'category' AS level, units, wait AS waits,
+         tanki, shanpon, kanchan, penchan, ryanmen
+  FROM w
   UNION ALL
-  SELECT grp AS pattern, 'excl_genbutsu' AS level, COUNT(*) AS units, SUM(wait) AS waits,
+  SELECT grp AS pattern, 'excl_genbutsu' AS level, SUM(units) AS units, SUM(wait) AS waits,
          SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
          SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
   FROM w WHERE NOT genbutsu GROUP BY grp
   UNION ALL
-  SELECT grp AS pattern, 'incl_genbutsu' AS level, COUNT(*) AS units, SUM(wait) AS waits,
+  SELECT grp AS pattern, 'incl_genbutsu' AS level, SUM(units) AS units, SUM(wait) AS waits,
          SUM(tanki) AS tanki, SUM(shanpon) AS shanpon, SUM(kanchan) AS kanchan,
          SUM(penchan) AS penchan, SUM(ryanmen) AS ryanmen
   FROM w GROUP BY grp
@@ -42,8 +47,8 @@ SELECT
   CAST(penchan AS DOUBLE) / n AS rate_penchan,
   CAST(ryanmen AS DOUBLE) / n AS rate_ryanmen,
   p AS rate,
-  (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_lo,
-  (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS rate_hi,
+  CASE WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS rate_lo,
+  CASE WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS rate_hi,
   tanki, shanpon, kanchan, penchan, ryanmen
 FROM r
 ORDER BY
