@@ -351,12 +351,7 @@ pub(crate) fn process_document(
     let Some(go) = log.go_type else {
         return failed("no-go: the log has no GO tag".into());
     };
-    if go & go_type::THREE_PLAYER != 0
-        || log
-            .events
-            .iter()
-            .any(|e| matches!(e, mjlog::Event::Init(i) if i.hai[3].is_empty()))
-    {
+    if go & go_type::THREE_PLAYER != 0 {
         return Outcome::Skipped {
             game_id: game_id.to_string(),
             reason: format!("three-player: GO type {go}"),

@@ -19,59 +19,73 @@ pub struct ListingError {
     pub reason: String,
 }
 
-/// Expands files and directories (recursively) into a sorted, de-duplicated list of files.
-/// Paths that cannot be listed are returned as errors so the caller can account for them.
+/// Expands files and directories (recursively) into a sorted, de-duplicated list of regular
+/// files. Paths that cannot be listed or read as files (missing paths, unreadable
+/// directories, FIFOs, sockets, devices, directory symlink loops) are returned as errors so
+/// the caller can account for them; nothing is ever opened that could block.
 pub fn collect_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<ListingError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for input in inputs {
-        walk(input, &mut files, &mut errors);
+        walk(input, &mut Vec::new(), &mut files, &mut errors);
     }
     files.sort();
     files.dedup();
     errors.sort_by(|a, b| a.path.cmp(&b.path));
+    errors.dedup();
     (files, errors)
 }
 
-fn walk(path: &Path, files: &mut Vec<PathBuf>, errors: &mut Vec<ListingError>) {
+/// `ancestors` are the canonical paths of the directories being walked above `path`; a
+/// directory that is its own ancestor (through a symlink) is a loop, not walked again. The
+/// same directory reached by two separate paths is walked twice, as given.
+fn walk(
+    path: &Path,
+    ancestors: &mut Vec<PathBuf>,
+    files: &mut Vec<PathBuf>,
+    errors: &mut Vec<ListingError>,
+) {
+    let unreadable = |errors: &mut Vec<ListingError>, why: String| {
+        errors.push(ListingError {
+            path: path.to_path_buf(),
+            reason: format!("unreadable: {why}"),
+        })
+    };
     let meta = match fs::metadata(path) {
         Ok(m) => m,
-        Err(e) => {
-            errors.push(ListingError {
-                path: path.to_path_buf(),
-                reason: format!("unreadable: {e}"),
-            });
-            return;
-        }
+        Err(e) => return unreadable(errors, e.to_string()),
     };
-    if !meta.is_dir() {
+    if meta.is_file() {
         files.push(path.to_path_buf());
         return;
     }
+    if !meta.is_dir() {
+        return unreadable(
+            errors,
+            "not a regular file or directory (a FIFO, socket or device)".into(),
+        );
+    }
+    let canonical = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+    if ancestors.contains(&canonical) {
+        return unreadable(errors, "a directory symlink loop".into());
+    }
     let entries = match fs::read_dir(path) {
         Ok(rd) => rd,
-        Err(e) => {
-            errors.push(ListingError {
-                path: path.to_path_buf(),
-                reason: format!("unreadable directory: {e}"),
-            });
-            return;
-        }
+        Err(e) => return unreadable(errors, format!("directory: {e}")),
     };
     let mut children: Vec<PathBuf> = Vec::new();
     for entry in entries {
         match entry {
             Ok(e) => children.push(e.path()),
-            Err(e) => errors.push(ListingError {
-                path: path.to_path_buf(),
-                reason: format!("unreadable directory entry: {e}"),
-            }),
+            Err(e) => unreadable(errors, format!("directory entry: {e}")),
         }
     }
     children.sort();
+    ancestors.push(canonical);
     for c in children {
-        walk(&c, files, errors);
+        walk(&c, ancestors, files, errors);
     }
+    ancestors.pop();
 }
 
 /// Why a file's bytes could not be had.

@@ -90,7 +90,11 @@ pub fn replay_game(
         match ev {
             Event::Init(init) => {
                 if init.hai.iter().any(Vec::is_empty) {
-                    return Err(game_err("three-player", "an INIT deals to three seats"));
+                    return Err(ReplayError {
+                        hand: Some(hands.len()),
+                        reason: "bad-init",
+                        detail: "an INIT deals no tiles to a seat of a four-player game".into(),
+                    });
                 }
                 if let Some(prev) = &state {
                     if !prev.is_over() {
