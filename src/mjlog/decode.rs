@@ -9,6 +9,10 @@ use super::meld::decode_meld;
 use super::{Agari, Event, GameLog, Init, Ryuukyoku, Un};
 use crate::tile::TileId;
 
+/// Largest score or score change accepted, in hundreds (100 million points): far beyond any
+/// real game, and small enough that the replay's sums of points cannot overflow an i32.
+pub const MAX_SCORE_HUNDREDS: i32 = 1_000_000;
+
 /// Why a document is not a decodable mjlog. The message names the tag and attribute.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct DecodeError {
@@ -162,7 +166,7 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
                 return Err(err("bad-attribute", format!("<REACH step=\"{step}\">")));
             }
             let ten = match a.opt("ten") {
-                Some(_) => Some(a.array::<i32, 4>("ten")?),
+                Some(_) => Some(a.ten("ten")?),
                 None => None,
             };
             Event::Reach {
@@ -234,7 +238,7 @@ fn decode_init(a: &Attrs<'_>) -> Result<Init, DecodeError> {
         kyotaku: small(seed[2], "kyotaku")?,
         dice: [small(seed[3], "dice")?, small(seed[4], "dice")?],
         dora_indicator,
-        ten: a.array::<i32, 4>("ten")?,
+        ten: a.ten("ten")?,
         oya: a.seat("oya")?,
         hai,
     })
@@ -407,9 +411,20 @@ impl<'a> Attrs<'a> {
     fn scores(&self, key: &str) -> Result<[i32; 8], DecodeError> {
         let v: Vec<i32> = self.list(key)?;
         match v.len() {
-            8 | 16 => Ok(std::array::from_fn(|i| v[i])),
+            8 | 16 if v.iter().all(|x| x.abs() <= MAX_SCORE_HUNDREDS) => {
+                Ok(std::array::from_fn(|i| v[i]))
+            }
             _ => Err(self.bad(key, self.get(key)?)),
         }
+    }
+
+    /// Four scores in hundreds, each within ±[`MAX_SCORE_HUNDREDS`].
+    fn ten(&self, key: &str) -> Result<[i32; 4], DecodeError> {
+        let v = self.array::<i32, 4>(key)?;
+        if v.iter().any(|x| x.abs() > MAX_SCORE_HUNDREDS) {
+            return Err(self.bad(key, self.get(key)?));
+        }
+        Ok(v)
     }
 
     /// A tile list that may be absent or empty.
@@ -552,6 +567,13 @@ mod tests {
         assert_eq!(
             decode(b"<mjloggm><DORA/></mjloggm>").unwrap_err().reason,
             "missing-attribute"
+        );
+        // Scores beyond ±100 million points could overflow the replay's sums: refused.
+        assert_eq!(
+            decode(b"<mjloggm><REACH who=\"0\" step=\"2\" ten=\"250,1000001,250,250\"/></mjloggm>")
+                .unwrap_err()
+                .reason,
+            "bad-attribute"
         );
     }
 }
