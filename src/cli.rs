@@ -54,12 +54,20 @@ pub enum Format {
 
 #[derive(Debug, clap::Args)]
 pub struct RunArgs {
-    /// Log files or directories (walked recursively).
-    #[arg(required = true)]
-    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output directory: frames, manifest.json and reports/.
     #[arg(long, short)]
     pub out: PathBuf,
+}
+
+/// What to read and how, shared by `run` and `ingest`.
+#[derive(Debug, clap::Args)]
+pub struct InputArgs {
+    /// Log files, directories (walked recursively) or log databases (houou-logs,
+    /// phoenix-logs). gzip, bzip2 or plain mjlog XML, recognised by content.
+    #[arg(required = true)]
+    pub inputs: Vec<PathBuf>,
     /// Keep only games of this room.
     #[arg(long, value_enum, default_value = "phoenix")]
     pub room: RoomFilter,
@@ -69,6 +77,19 @@ pub struct RunArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub quiet: bool,
+}
+
+impl InputArgs {
+    /// The ingest options for output directory `out`.
+    pub fn options(&self, out: &std::path::Path) -> crate::ingest::IngestOptions {
+        crate::ingest::IngestOptions {
+            inputs: self.inputs.clone(),
+            out: out.to_path_buf(),
+            room: self.room,
+            strict: self.strict,
+            progress: !self.quiet,
+        }
+    }
 }
 
 #[derive(Debug, clap::Args)]
@@ -128,25 +149,14 @@ pub struct ParamsArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct IngestArgs {
-    /// Log files or directories (walked recursively). gzip or plain mjlog XML, recognised by
-    /// content.
-    #[arg(required = true)]
-    pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub input: InputArgs,
     /// Output directory for the frames and manifest.json.
-    #[arg(long, short)]
+    #[arg(long, short, required_unless_present = "decode_only")]
     pub out: Option<PathBuf>,
-    /// Keep only games of this room.
-    #[arg(long, value_enum, default_value = "phoenix")]
-    pub room: RoomFilter,
-    /// Exit 2 and write nothing if any file fails.
-    #[arg(long)]
-    pub strict: bool,
     /// Only read, decompress and decode (the speed floor); writes nothing.
     #[arg(long)]
     pub decode_only: bool,
-    /// Never show a progress bar.
-    #[arg(long)]
-    pub quiet: bool,
 }
 
 pub fn main() -> ExitCode {

@@ -3,12 +3,12 @@
 use anyhow::{bail, Result};
 
 use crate::cli::IngestArgs;
-use crate::ingest::{self, IngestOptions, IngestSummary};
+use crate::ingest::{self, IngestSummary};
 
 pub fn run(args: &IngestArgs) -> Result<u8> {
     if args.decode_only {
         let start = std::time::Instant::now();
-        let (files, games, events, failed) = ingest::decode_only(&args.inputs);
+        let (files, games, events, failed) = ingest::decode_only(&args.input.inputs);
         let secs = start.elapsed().as_secs_f64();
         println!(
             "decode-only: {files} files, {games} games, {events} events, {failed} undecodable in {secs:.2} s ({:.0} games/s)",
@@ -19,13 +19,7 @@ pub fn run(args: &IngestArgs) -> Result<u8> {
     let Some(out) = &args.out else {
         bail!("--out DIR is required (unless --decode-only)");
     };
-    let summary = ingest::ingest(&IngestOptions {
-        inputs: args.inputs.clone(),
-        out: out.clone(),
-        room: args.room,
-        strict: args.strict,
-        progress: !args.quiet,
-    })?;
+    let summary = ingest::ingest(&args.input.options(out))?;
     report_summary(&summary, out);
     Ok(summary.exit_code())
 }

@@ -7,20 +7,14 @@ use crate::cli::RunArgs;
 use crate::cmd::ingest::report_summary;
 use crate::cmd::stats::write_all_reports;
 use crate::frames::write_atomically;
-use crate::ingest::{self, IngestOptions};
+use crate::ingest;
 use crate::{params, report};
 
 /// Reports shown on stdout after a run, in this order.
 const SHOWN: [&str; 3] = ["summary", "riichi-response", "wait-danger"];
 
 pub fn run(args: &RunArgs) -> Result<u8> {
-    let summary = ingest::ingest(&IngestOptions {
-        inputs: args.inputs.clone(),
-        out: args.out.clone(),
-        room: args.room,
-        strict: args.strict,
-        progress: !args.quiet,
-    })?;
+    let summary = ingest::ingest(&args.input.options(&args.out))?;
     report_summary(&summary, &args.out);
     if !summary.written {
         return Ok(summary.exit_code());
