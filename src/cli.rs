@@ -96,25 +96,27 @@ impl InputArgs {
 pub struct StatsArgs {
     /// Report name (see below).
     pub report: String,
-    /// Directory written by `haifu ingest --out` or `haifu run --out`.
-    #[arg(long)]
-    pub frames: PathBuf,
-    #[arg(long, value_enum, default_value = "table")]
-    pub format: Format,
-    /// Restrict riichi-response units to seat N (0..3; the classic table uses seat 0).
-    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
-    pub seat: Option<u8>,
+    #[command(flatten)]
+    pub over: FramesArgs,
 }
 
 #[derive(Debug, clap::Args)]
 pub struct QueryArgs {
     /// A SQL file (polars SQL dialect).
     pub sql: PathBuf,
+    #[command(flatten)]
+    pub over: FramesArgs,
+}
+
+/// Which frames a report runs over and how it is printed, shared by `stats` and `query`.
+#[derive(Debug, clap::Args)]
+pub struct FramesArgs {
+    /// Directory written by `haifu ingest --out` or `haifu run --out`.
     #[arg(long)]
     pub frames: PathBuf,
     #[arg(long, value_enum, default_value = "table")]
     pub format: Format,
-    /// Restrict the riichi_response table to seat N.
+    /// Restrict riichi_response units to seat N (0..3; the classic table uses seat 0).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
     pub seat: Option<u8>,
 }

@@ -151,16 +151,23 @@ fn frames_are_identical_at_any_thread_count_and_input_order() {
             .build()
             .unwrap()
             .install(|| run_ingest(inputs, out.path(), RoomFilter::Phoenix));
-        let mut bytes = Vec::new();
-        for name in [
-            "games",
-            "hands",
-            "riichi_response",
-            "wait_danger",
-            "draw_rate",
-        ] {
-            bytes.push(std::fs::read(out.path().join(format!("{name}.parquet"))).unwrap());
-        }
+        // Every frame the run wrote, by name.
+        let mut names: Vec<PathBuf> = std::fs::read_dir(out.path())
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "parquet"))
+            .collect();
+        names.sort();
+        assert_eq!(names.len(), 8, "{names:?}");
+        let bytes: Vec<(PathBuf, Vec<u8>)> = names
+            .iter()
+            .map(|p| {
+                (
+                    PathBuf::from(p.file_name().unwrap()),
+                    std::fs::read(p).unwrap(),
+                )
+            })
+            .collect();
         let manifest = std::fs::read_to_string(out.path().join("manifest.json")).unwrap();
         (bytes, manifest)
     };

@@ -16,18 +16,18 @@ pub fn run_stats(args: &StatsArgs) -> Result<u8> {
             names.join(", ")
         );
     };
-    let mut ctx = report::context(&args.frames, args.seat)?;
+    let mut ctx = report::context(&args.over.frames, args.over.seat)?;
     let df = report::run(&mut ctx, rep.sql, rep.filter)?;
-    print!("{}", render(&df, args.format)?);
+    print!("{}", render(&df, args.over.format)?);
     Ok(0)
 }
 
 pub fn run_query(args: &QueryArgs) -> Result<u8> {
     let sql = std::fs::read_to_string(&args.sql)
         .with_context(|| format!("cannot read {}", args.sql.display()))?;
-    let mut ctx = report::context(&args.frames, args.seat)?;
+    let mut ctx = report::context(&args.over.frames, args.over.seat)?;
     let df = report::run(&mut ctx, &sql, None)?;
-    print!("{}", render(&df, args.format)?);
+    print!("{}", render(&df, args.over.format)?);
     Ok(0)
 }
 
