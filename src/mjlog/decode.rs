@@ -265,7 +265,7 @@ fn decode_agari(a: &Attrs<'_>) -> Result<Agari, DecodeError> {
         from_who: a.seat("fromWho")?,
         pao_who: a.opt("paoWho").map(|_| a.seat("paoWho")).transpose()?,
         sc: a.scores("sc")?,
-        owari: a.opt("owari").map(|_| a.list::<f64>("owari")).transpose()?,
+        owari: a.opt("owari").map(|_| a.owari()).transpose()?,
     })
 }
 
@@ -283,7 +283,7 @@ fn decode_ryuukyoku(a: &Attrs<'_>) -> Result<Ryuukyoku, DecodeError> {
         kyotaku: ba[1],
         sc: a.scores("sc")?,
         hai,
-        owari: a.opt("owari").map(|_| a.list::<f64>("owari")).transpose()?,
+        owari: a.opt("owari").map(|_| a.owari()).transpose()?,
     })
 }
 
@@ -416,6 +416,20 @@ impl<'a> Attrs<'a> {
             }
             _ => Err(self.bad(key, self.get(key)?)),
         }
+    }
+
+    /// `owari`: final score (hundreds) and uma per seat; finite, scores within
+    /// ±[`MAX_SCORE_HUNDREDS`].
+    fn owari(&self) -> Result<Vec<f64>, DecodeError> {
+        let v: Vec<f64> = self.list("owari")?;
+        let ok = v.iter().all(|x| x.is_finite())
+            && v.iter()
+                .step_by(2)
+                .all(|x| x.abs() <= MAX_SCORE_HUNDREDS as f64);
+        if !ok {
+            return Err(self.bad("owari", self.get("owari")?));
+        }
+        Ok(v)
     }
 
     /// Four scores in hundreds, each within ±[`MAX_SCORE_HUNDREDS`].
