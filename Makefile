@@ -15,9 +15,12 @@ build:
 run: build
 	$(HAIFU) run fixtures --room any --out $(OUT)/fixtures
 
-## Unit tests, fixture tests and (when ../shared/corpus is present) corpus tests.
+## Unit, fixture and (when ../shared/corpus is present) corpus tests, then the notebooks
+## executed on the fixtures, then about a minute of fuzzing per fuzz target.
 test:
 	$(CARGO) test --release --locked
+	$(MAKE) notebooks-check
+	$(MAKE) fuzz-smoke
 
 lint:
 	$(CARGO) fmt --check

@@ -1,0 +1,81 @@
+//! Fuzz regressions: every file in `fuzz/regressions/` (inputs that once crashed a fuzz
+//! target, minimised) goes through read → decode → replay with every core observer → §4
+//! estimator scoring, the same harness as the fuzz targets (`fuzz/src/lib.rs`). Each must
+//! finish without a panic; decode or replay returning `Err` is fine.
+//!
+//! Note: `make test` builds with the release profile, which has no overflow checks, so an
+//! arithmetic-overflow regression shows only under `cargo test` (dev profile) or
+//! `make fuzz-smoke` (which replays these files through the instrumented `replay` target).
+
+use std::panic::{self, AssertUnwindSafe};
+use std::path::{Path, PathBuf};
+
+use haifu::danger::{weights, Estimator};
+use haifu::replay::{replay_game, Observer};
+use haifu::stats::{
+    DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
+    WaitDangerObserver,
+};
+
+fn regression_files() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_file() && p.extension().is_none_or(|x| x != "md"))
+        .collect();
+    files.sort();
+    files
+}
+
+/// The fuzz targets' harness: never panics on any input, whatever it returns.
+fn run(bytes: &[u8], cells: &mut DrawRateCells) {
+    let mut inflated = Vec::new();
+    let Ok(doc) = haifu::input::decompress(bytes, &mut inflated) else {
+        return;
+    };
+    let Ok(log) = haifu::mjlog::decode(doc) else {
+        return;
+    };
+    let mut riichi = RiichiResponseObserver::default();
+    let mut waits = WaitDangerObserver::default();
+    let mut danger = DangerSituationObserver::default();
+    let replayed = {
+        let mut draws = DrawRateObserver { cells: &mut *cells };
+        let mut observers: [&mut dyn Observer; 4] =
+            [&mut riichi, &mut waits, &mut danger, &mut draws];
+        replay_game(&log, &mut observers)
+    };
+    match replayed {
+        Ok(_) => {
+            let _ = cells.take();
+            for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
+                let view = s.view();
+                for name in Estimator::BUILTIN_NAMES {
+                    let est = Estimator::parse_builtin(name).expect("a built-in name");
+                    let _ = weights(&est, &view);
+                }
+            }
+        }
+        Err(_) => cells.discard(),
+    }
+}
+
+#[test]
+fn fuzz_regressions_do_not_panic() {
+    let files = regression_files();
+    let mut failed = Vec::new();
+    for path in &files {
+        let bytes = std::fs::read(path).unwrap();
+        // Fresh cells per file: a panic mid-replay leaves touched cells behind.
+        let mut cells = DrawRateCells::default();
+        if panic::catch_unwind(AssertUnwindSafe(|| run(&bytes, &mut cells))).is_err() {
+            failed.push(path.file_name().unwrap().to_string_lossy().into_owned());
+        }
+    }
+    eprintln!("fuzz regressions: {} files replayed", files.len());
+    assert!(
+        failed.is_empty(),
+        "these regression inputs panic: {failed:?}"
+    );
+}
