@@ -19,7 +19,8 @@
 #   FUZZ_ARGS          extra libFuzzer flags
 # Before fuzzing, every file in fuzz/regressions/ is run once through the `replay` target
 # (built with overflow checks, which the release-profile `cargo test` does not have).
-# Logs and a summary go to $HAIFU_FUZZ_CORPUS/logs/. Exits non-zero when a target crashed
+# Logs and a summary go to $HAIFU_FUZZ_CORPUS/logs/<run>/ (logs/latest: the newest run).
+# Exits non-zero when a target crashed
 # (the input is under fuzz/artifacts/<target>/: see fuzz/README.md for what to do with it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -44,22 +45,26 @@ if [ "$SANITIZER" != none ]; then
     CARGO_TARGET_DIR="$CARGO_TARGET_DIR-$SANITIZER"
 fi
 
-mkdir -p "$CORPUS_ROOT/logs"
+# One log directory per run (concurrent runs share the corpora but not their logs);
+# logs/latest points at the newest.
+LOGS="$CORPUS_ROOT/logs/$(date +%Y%m%d-%H%M%S)-$$"
+mkdir -p "$LOGS"
+ln -sfn "$(basename "$LOGS")" "$CORPUS_ROOT/logs/latest"
 # -O -a: optimised, with debug assertions and overflow checks (they turn silent wrap-around
 # into findings).
 BUILD_FLAGS=(--sanitizer "$SANITIZER" -O -a)
 nice -n "$NICE" cargo fuzz build "${BUILD_FLAGS[@]}"
 
 status=0
-summary="$CORPUS_ROOT/logs/summary.txt"
+summary="$LOGS/summary.txt"
 : >"$summary"
 mapfile -t regressions < <(find fuzz/regressions -type f ! -name '*.md' | sort)
 if [ ${#regressions[@]} -gt 0 ]; then
     echo "fuzz: replaying ${#regressions[@]} regression files" >&2
     if ! nice -n "$NICE" cargo fuzz run "${BUILD_FLAGS[@]}" replay "${regressions[@]}" \
-        >"$CORPUS_ROOT/logs/regressions.log" 2>&1; then
-        grep -E 'Running:|panicked at' "$CORPUS_ROOT/logs/regressions.log" | tail -4 >&2
-        echo "fuzz: a regression file fails (log: $CORPUS_ROOT/logs/regressions.log)" >&2
+        >"$LOGS/regressions.log" 2>&1; then
+        grep -E 'Running:|panicked at' "$LOGS/regressions.log" | tail -4 >&2
+        echo "fuzz: a regression file fails (log: $LOGS/regressions.log)" >&2
         echo "regressions: ${#regressions[@]} files, FAILED" >>"$summary"
         status=1
     else
@@ -69,7 +74,7 @@ fi
 for t in "${TARGETS[@]}"; do
     work="$CORPUS_ROOT/$t"
     mkdir -p "$work" "fuzz/artifacts/$t"
-    log="$CORPUS_ROOT/logs/$t.log"
+    log="$LOGS/$t.log"
     flags=(-max_total_time="$SECONDS_PER_TARGET" -timeout=10 -rss_limit_mb=2048
         -malloc_limit_mb=512 -print_final_stats=1)
     case "$t" in
