@@ -253,14 +253,35 @@ impl Worker {
         }
     }
 
+    /// Processes one unit. A panic while processing it (a bug: no input should cause one)
+    /// fails that unit with reason `internal-error` instead of taking the run down.
     fn process(&mut self, unit: Unit, room: RoomFilter) -> FileResult {
-        let (name, outcome) = match unit {
-            Unit::File(path) => (path.display().to_string(), self.outcome(&path, room)),
-            Unit::Row { name, log_id, blob } => {
-                let outcome = self.row_outcome(&name, &log_id, &blob, room);
-                (name, outcome)
+        let name = match &unit {
+            Unit::File(path) => path.display().to_string(),
+            Unit::Row { name, .. } => name.clone(),
+            Unit::Decided(_) => String::new(),
+        };
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
+            Unit::File(path) => Ok(self.outcome(&path, room)),
+            Unit::Row { name, log_id, blob } => Ok(self.row_outcome(&name, &log_id, &blob, room)),
+            Unit::Decided(r) => Err(r),
+        }));
+        let outcome = match outcome {
+            Ok(Ok(o)) => o,
+            Ok(Err(decided)) => return decided,
+            Err(panic) => {
+                // The worker's buffers may be mid-update: start it afresh.
+                *self = Worker::new();
+                let msg = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Outcome::Failed {
+                    game_id: None,
+                    reason: format!("internal-error: haifu panicked on this input: {msg}"),
+                }
             }
-            Unit::Decided(r) => return r,
         };
         FileResult {
             name,
