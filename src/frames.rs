@@ -13,7 +13,7 @@ use crate::danger::Category;
 use crate::hand::WaitShape;
 use crate::mjlog::room_of;
 use crate::replay::GameFacts;
-use crate::stats::draw_rate::{cell_key, CellCounts};
+use crate::stats::draw_rate::{cell_key, DrawRateCells, DrawRecord};
 use crate::stats::{DangerSituation, RiichiResponseRow, WaitDangerRow};
 use crate::tile::{self, KINDS};
 
@@ -26,7 +26,9 @@ pub struct GameRows {
     pub riichi_response: Vec<RiichiResponseRow>,
     pub wait_danger: Vec<WaitDangerRow>,
     pub danger_situations: Vec<DangerSituation>,
-    pub draw_cells: Vec<(u32, CellCounts)>,
+    /// The game's draw records when its draw-rate units are left to the merger (a log id
+    /// another input also has); empty otherwise.
+    pub draws: Vec<DrawRecord>,
 }
 
 /// Names of the per-game frames, in the order they are written.
@@ -329,7 +331,7 @@ impl FrameBatch {
 }
 
 /// The `draw_rate` frame from run-wide cell counts (cells with no units are left out).
-pub fn draw_rate_frame(cells: &[CellCounts]) -> PolarsResult<DataFrame> {
+pub fn draw_rate_frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
     let mut tile_type = Vec::new();
     let mut tile_class = Vec::new();
     let mut held = Vec::new();
@@ -338,10 +340,7 @@ pub fn draw_rate_frame(cells: &[CellCounts]) -> PolarsResult<DataFrame> {
     let mut units = Vec::new();
     let mut hits = Vec::new();
     let mut naive = Vec::new();
-    for (c, counts) in cells.iter().enumerate() {
-        if counts.units == 0 {
-            continue;
-        }
+    for (c, counts) in cells.nonzero() {
         let (t, h, v, tu) = cell_key(c);
         tile_type.push(tile::type_name(t));
         tile_class.push(tile::type_class(t));

@@ -20,7 +20,7 @@ use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
 use crate::replay::{replay_game, Observer};
-use crate::stats::draw_rate::{CellCounts, CELLS};
+use crate::stats::draw_rate::DrawRecord;
 use crate::stats::{
     DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
     WaitDangerObserver,
@@ -133,12 +133,21 @@ struct FileResult {
 
 /// One unit of work: a file, a row of a log database, or an input already decided (a
 /// database that cannot be opened, a row the downloader never fetched).
+///
+/// `shared` is set when another input of the run may hold the same log id: only one copy may
+/// land (see [`Merger::account`]), so such a game's draw-rate records go to the merger
+/// instead of straight into the worker's accumulator.
 enum Unit {
-    File(PathBuf),
+    File {
+        path: PathBuf,
+        game_id: String,
+        shared: bool,
+    },
     Row {
         name: String,
         log_id: String,
         blob: Vec<u8>,
+        shared: bool,
     },
     Decided(FileResult),
 }
@@ -146,15 +155,33 @@ enum Unit {
 /// The run's inputs as batches of units, in sorted path order, each database's rows in
 /// log-id order; a database is read a page at a time.
 struct Units {
-    inputs: std::vec::IntoIter<PathBuf>,
+    inputs: std::vec::IntoIter<(PathBuf, String)>,
+    /// How many input paths have each log id (as [`game_id_for`] gives it).
+    ids: HashMap<String, u32>,
+    /// A database row may share its id with another input (the run has more than one path).
+    rows_shared: bool,
     db: Option<(PathBuf, crate::logdb::LogDb, Option<String>)>,
     progress: Option<ProgressBar>,
 }
 
 impl Units {
     fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
+        let rows_shared = files.len() > 1;
+        let files: Vec<(PathBuf, String)> = files
+            .into_iter()
+            .map(|p| {
+                let id = game_id_for(&p);
+                (p, id)
+            })
+            .collect();
+        let mut ids: HashMap<String, u32> = HashMap::with_capacity(files.len());
+        for (_, id) in &files {
+            *ids.entry(id.clone()).or_default() += 1;
+        }
         Units {
             inputs: files.into_iter(),
+            ids,
+            rows_shared,
             db: None,
             progress,
         }
@@ -193,6 +220,7 @@ impl Units {
                             name,
                             log_id: r.log_id,
                             blob,
+                            shared: self.rows_shared,
                         },
                         Err(reason) => Unit::Decided(FileResult {
                             name,
@@ -206,11 +234,16 @@ impl Units {
                 }
                 continue;
             }
-            let Some(path) = self.inputs.next() else {
+            let Some((path, game_id)) = self.inputs.next() else {
                 break;
             };
             if !crate::logdb::is_sqlite(&path) {
-                batch.push(Unit::File(path));
+                let shared = self.ids.get(&game_id).is_some_and(|&n| n > 1);
+                batch.push(Unit::File {
+                    path,
+                    game_id,
+                    shared,
+                });
                 continue;
             }
             match crate::logdb::LogDb::open(&path) {
@@ -235,11 +268,14 @@ impl Units {
     }
 }
 
-/// Reusable buffers of one worker thread.
+/// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
 struct Worker {
     raw: Vec<u8>,
     inflated: Vec<u8>,
     log: GameLog,
+    /// The current game's draw records.
+    draws: Vec<DrawRecord>,
+    /// Draw-rate counts of the games this worker replayed whose log id no other input has.
     cells: DrawRateCells,
 }
 
@@ -249,6 +285,7 @@ impl Worker {
             raw: Vec::new(),
             inflated: Vec::new(),
             log: GameLog::default(),
+            draws: Vec::new(),
             cells: DrawRateCells::default(),
         }
     }
@@ -256,22 +293,38 @@ impl Worker {
     /// Processes one unit. A panic while processing it (a bug: no input should cause one)
     /// fails that unit with reason `internal-error` instead of taking the run down.
     fn process(&mut self, unit: Unit, room: RoomFilter) -> FileResult {
-        let name = match &unit {
-            Unit::File(path) => path.display().to_string(),
-            Unit::Row { name, .. } => name.clone(),
-            Unit::Decided(_) => String::new(),
+        let (name, shared) = match &unit {
+            Unit::File { path, shared, .. } => (path.display().to_string(), *shared),
+            Unit::Row { name, shared, .. } => (name.clone(), *shared),
+            Unit::Decided(_) => (String::new(), false),
         };
+        self.draws.clear();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
-            Unit::File(path) => Ok(self.outcome(&path, room)),
-            Unit::Row { name, log_id, blob } => Ok(self.row_outcome(&name, &log_id, &blob, room)),
+            Unit::File { path, game_id, .. } => Ok(self.outcome(&path, game_id, room)),
+            Unit::Row {
+                name, log_id, blob, ..
+            } => Ok(self.row_outcome(&name, &log_id, &blob, room)),
             Unit::Decided(r) => Err(r),
         }));
         let outcome = match outcome {
+            Ok(Ok(Outcome::Ok(mut rows))) => {
+                // The game replayed whole: its draws count, here or (when another input may
+                // hold the same game) in the merger if this copy lands.
+                if shared {
+                    rows.draws = std::mem::take(&mut self.draws);
+                } else {
+                    self.cells.commit(&self.draws);
+                }
+                Outcome::Ok(rows)
+            }
             Ok(Ok(o)) => o,
             Ok(Err(decided)) => return decided,
             Err(panic) => {
-                // The worker's buffers may be mid-update: start it afresh.
+                // The worker's buffers may be mid-update: start them afresh. The draw-rate
+                // counts only ever hold whole games, so they are kept.
+                let cells = std::mem::take(&mut self.cells);
                 *self = Worker::new();
+                self.cells = cells;
                 let msg = panic
                     .downcast_ref::<&str>()
                     .map(|s| s.to_string())
@@ -312,10 +365,10 @@ impl Worker {
                 }
             }
         };
-        process_document(bytes, log_id, name, room, &mut self.log, &mut self.cells)
+        process_document(bytes, log_id, name, room, &mut self.log, &mut self.draws)
     }
 
-    fn outcome(&mut self, path: &Path, room: RoomFilter) -> Outcome {
+    fn outcome(&mut self, path: &Path, game_id: String, room: RoomFilter) -> Outcome {
         self.log.unknown_tags.clear();
         let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
             Ok(b) => b,
@@ -326,14 +379,13 @@ impl Worker {
                 }
             }
         };
-        let game_id = game_id_for(path);
         process_document(
             bytes,
             &game_id,
             &path.display().to_string(),
             room,
             &mut self.log,
-            &mut self.cells,
+            &mut self.draws,
         )
     }
 }
@@ -354,13 +406,14 @@ pub fn game_id_for(path: &Path) -> String {
 }
 
 /// Decodes and replays one document with every observer. Shared by files and database rows.
+/// The game's draw records are left in `draws` (meaningful only when the game replayed).
 pub(crate) fn process_document(
     bytes: &[u8],
     game_id: &str,
     source: &str,
     room: RoomFilter,
     log: &mut GameLog,
-    cells: &mut DrawRateCells,
+    draws: &mut Vec<DrawRecord>,
 ) -> Outcome {
     let failed = |reason: String| Outcome::Failed {
         game_id: Some(game_id.to_string()),
@@ -395,7 +448,7 @@ pub(crate) fn process_document(
     let mut waits = WaitDangerObserver::default();
     let mut danger = DangerSituationObserver::default();
     let replayed = {
-        let mut draws = DrawRateObserver { cells };
+        let mut draws = DrawRateObserver { draws };
         let mut observers: [&mut dyn Observer; 4] =
             [&mut riichi, &mut waits, &mut danger, &mut draws];
         replay_game(log, &mut observers)
@@ -408,12 +461,9 @@ pub(crate) fn process_document(
             riichi_response: riichi.rows,
             wait_danger: waits.rows,
             danger_situations: danger.rows,
-            draw_cells: cells.take(),
+            draws: Vec::new(),
         })),
-        Err(e) => {
-            cells.discard();
-            failed(format!("replay: {e}"))
-        }
+        Err(e) => failed(format!("replay: {e}")),
     }
 }
 
@@ -422,7 +472,9 @@ struct Merger {
     manifest: Manifest,
     writer: FrameWriter,
     batch: FrameBatch,
-    cells: Vec<CellCounts>,
+    /// Draw-rate counts of landed games whose log id another input also has; the workers'
+    /// counts are added at the end.
+    cells: DrawRateCells,
     /// Landed log ids and the path that landed them.
     landed: HashMap<String, String>,
     games_done: u64,
@@ -479,12 +531,7 @@ impl Merger {
                 }
                 self.landed.insert(rows.game_id.clone(), path.clone());
                 self.batch.push(&rows);
-                for (c, counts) in &rows.draw_cells {
-                    let acc = &mut self.cells[*c as usize];
-                    acc.units += counts.units;
-                    acc.hits += counts.hits;
-                    acc.naive_hits += counts.naive_hits;
-                }
+                self.cells.commit(&rows.draws);
                 let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
                 self.manifest
                     .note_game(&rows.game_id, mjlog::room_of(rows.facts.go_type), draws);
@@ -550,6 +597,15 @@ impl Workers {
         )
     }
 
+    /// The draw-rate counts of every worker, summed (integers: the sum is order-independent).
+    fn into_cells(self) -> DrawRateCells {
+        let mut total = DrawRateCells::default();
+        for w in self.0 {
+            total.add(&w.into_inner().unwrap_or_else(|e| e.into_inner()).cells);
+        }
+        total
+    }
+
     fn with<R>(&self, f: impl FnOnce(&mut Worker) -> R) -> R {
         let last = self.0.len() - 1;
         let i = rayon::current_thread_index().map_or(last, |i| i.min(last));
@@ -582,7 +638,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         manifest,
         writer,
         batch: FrameBatch::default(),
-        cells: vec![CellCounts::default(); CELLS],
+        cells: DrawRateCells::default(),
         landed: HashMap::new(),
         games_done: 0,
         progress: progress_bar(opts.progress, files.len() as u64),
@@ -643,6 +699,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             .expect("merger thread panicked")
     });
     let mut merger = merged?;
+    merger.cells.add(&workers.into_cells());
     if let Some(pb) = merger.progress.take() {
         pb.finish_and_clear();
     }

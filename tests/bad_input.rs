@@ -258,3 +258,40 @@ fn a_missing_input_is_reported_not_fatal() {
         .unwrap();
     assert!(missing.reason.as_deref().unwrap().starts_with("unreadable"));
 }
+
+/// A game counts in the draw-rate frame once whatever else the run holds: a copy of it that
+/// fails mid-game (sorted first, same log id), a duplicate copy (sorted last), and another
+/// game that fails in its third hand add nothing. Workers commit a game's draws only when it
+/// replays whole, and only the copy that lands.
+#[test]
+fn draw_rate_counts_each_landed_game_once() {
+    let base = base_text();
+    // Hand 2's exhaustive draw shows a hand seat 1 does not have: the replay fails there,
+    // after the draws of hands 0 and 1.
+    let broken = mutate(&base, "hai1=\"4,7,15,17", "hai1=\"5,7,15,17");
+    let dir = tempfile::tempdir().unwrap();
+    let alone = dir.path().join("alone");
+    let mixed = dir.path().join("mixed");
+    std::fs::create_dir(&alone).unwrap();
+    std::fs::create_dir(&mixed).unwrap();
+    std::fs::write(alone.join(BASE), &base).unwrap();
+    let id = &BASE[..BASE.len() - 4];
+    std::fs::write(mixed.join(format!("0-{id}.xml")), &broken).unwrap();
+    std::fs::write(mixed.join(format!("1-{id}.xml")), &base).unwrap();
+    std::fs::write(mixed.join(format!("2-{id}.mjlog")), gzip(base.as_bytes())).unwrap();
+    let other = broken.replace("0000f001", "0000f0ff");
+    std::fs::write(mixed.join("2099010100gm-00a9-0000-0000f0ff.xml"), other).unwrap();
+
+    let (out_alone, out_mixed) = (dir.path().join("out-alone"), dir.path().join("out-mixed"));
+    run_ingest(std::slice::from_ref(&alone), &out_alone, RoomFilter::Any);
+    let s = run_ingest(std::slice::from_ref(&mixed), &out_mixed, RoomFilter::Any);
+    let statuses: Vec<Status> = s.manifest.files.iter().map(|f| f.status).collect();
+    assert_eq!(
+        statuses,
+        [Status::Failed, Status::Ok, Status::Skipped, Status::Failed]
+    );
+    let a = common::frame(&out_alone, "draw_rate");
+    let b = common::frame(&out_mixed, "draw_rate");
+    assert!(a.height() > 0);
+    assert!(a.equals(&b), "draw_rate differs:\n{a}\n{b}");
+}

@@ -668,6 +668,47 @@ fn draw_rate_f003_red() {
     assert_eq!(cell(&m, "8s", 1, 0, 1), (3, 1));
 }
 
+/// The naive expected hits (§3: Σ u(t)/U over a bucket's units).
+#[test]
+fn draw_rate_naive_hits() {
+    let naive = |df: &DataFrame, t: &str, held: i32, visible: i32, turn: i32| -> f64 {
+        let (ty, h, v, tu) = (
+            strs(df, "tile_type"),
+            i32s(df, "held"),
+            i32s(df, "visible"),
+            i32s(df, "turn"),
+        );
+        let n = df.column("naive_hits").unwrap().f64().unwrap().clone();
+        (0..df.height())
+            .filter(|&i| ty[i] == t && h[i] == held && v[i] == visible && tu[i] == turn)
+            .map(|i| n.get(i).unwrap())
+            .sum()
+    };
+    let total = |df: &DataFrame| -> f64 {
+        df.column("naive_hits")
+            .unwrap()
+            .f64()
+            .unwrap()
+            .sum()
+            .unwrap()
+    };
+    // Over the 37 (or 34) types of one draw, Σ u(t) = 136 − concealed − visible = U, so every
+    // draw adds exactly 1 to the naive total: f005 has 39 draws, f003 35 (fixed point: the
+    // rounding is below 1e-9 per unit).
+    let (out, _) = ingest(&[xml(F005)]);
+    let df = frame(out.path(), "draw_rate");
+    assert!((total(&df) - 39.0).abs() < 1e-6, "{}", total(&df));
+    // f005 hand 1, draw #1 (the bucket's only unit): dealer seat 1 holds 5s 88 89 90 with
+    // only the dora indicator 1z shown. U = 136 − 13 − 1 = 122; without red fives the 5s has
+    // four copies, so u = 4 − 3 − 0 = 1 → 1/122.
+    assert!((naive(&df, "5s", 3, 0, 1) - 1.0 / 122.0).abs() < 1e-9);
+    // After the ankan of 5s all four are visible: u = 0 for the 4 units at turn 1.
+    assert_eq!(naive(&df, "5s", 0, 4, 1), 0.0);
+    let (out, _) = ingest(&[xml(F003)]);
+    let df = frame(out.path(), "draw_rate");
+    assert!((total(&df) - 35.0).abs() < 1e-6, "{}", total(&df));
+}
+
 // ---------------------------------------------------------------------------------------------
 // §5 summary and the manifest
 // ---------------------------------------------------------------------------------------------

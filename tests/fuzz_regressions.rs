@@ -40,24 +40,24 @@ fn run(bytes: &[u8], cells: &mut DrawRateCells) {
     let mut riichi = RiichiResponseObserver::default();
     let mut waits = WaitDangerObserver::default();
     let mut danger = DangerSituationObserver::default();
+    let mut records = Vec::new();
     let replayed = {
-        let mut draws = DrawRateObserver { cells: &mut *cells };
+        let mut draws = DrawRateObserver {
+            draws: &mut records,
+        };
         let mut observers: [&mut dyn Observer; 4] =
             [&mut riichi, &mut waits, &mut danger, &mut draws];
         replay_game(&log, &mut observers)
     };
-    match replayed {
-        Ok(_) => {
-            let _ = cells.take();
-            for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
-                let view = s.view();
-                for name in Estimator::BUILTIN_NAMES {
-                    let est = Estimator::parse_builtin(name).expect("a built-in name");
-                    let _ = weights(&est, &view);
-                }
+    if replayed.is_ok() {
+        cells.commit(&records);
+        for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
+            let view = s.view();
+            for name in Estimator::BUILTIN_NAMES {
+                let est = Estimator::parse_builtin(name).expect("a built-in name");
+                let _ = weights(&est, &view);
             }
         }
-        Err(_) => cells.discard(),
     }
 }
 
@@ -67,7 +67,6 @@ fn fuzz_regressions_do_not_panic() {
     let mut failed = Vec::new();
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
-        // Fresh cells per file: a panic mid-replay leaves touched cells behind.
         let mut cells = DrawRateCells::default();
         if panic::catch_unwind(AssertUnwindSafe(|| run(&bytes, &mut cells))).is_err() {
             failed.push(path.file_name().unwrap().to_string_lossy().into_owned());

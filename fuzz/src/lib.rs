@@ -18,8 +18,8 @@ use haifu::stats::{
 };
 
 thread_local! {
-    /// The dense draw-rate cells (about 1.4 MB), allocated once per thread and reset after
-    /// every run with `take` or `discard`, as the ingest workers do.
+    /// The dense draw-rate counts (about 1.4 MB), allocated once per thread; every game that
+    /// replays is committed into them, as the ingest workers do.
     static CELLS: RefCell<DrawRateCells> = RefCell::new(DrawRateCells::default());
 }
 
@@ -41,31 +41,28 @@ pub fn read_decode_replay(bytes: &[u8]) {
 /// Replays `log` with every core observer attached (as `ingest::process_document` wires
 /// them), then scores the recorded danger situations with every built-in estimator.
 pub fn replay(log: &GameLog) {
-    CELLS.with(|cells| {
-        let mut cells = cells.borrow_mut();
-        let mut riichi = RiichiResponseObserver::default();
-        let mut waits = WaitDangerObserver::default();
-        let mut danger = DangerSituationObserver::default();
-        let replayed = {
-            let mut draws = DrawRateObserver { cells: &mut cells };
-            let mut observers: [&mut dyn Observer; 4] =
-                [&mut riichi, &mut waits, &mut danger, &mut draws];
-            replay_game(log, &mut observers)
+    let mut riichi = RiichiResponseObserver::default();
+    let mut waits = WaitDangerObserver::default();
+    let mut danger = DangerSituationObserver::default();
+    let mut records = Vec::new();
+    let replayed = {
+        let mut draws = DrawRateObserver {
+            draws: &mut records,
         };
-        match replayed {
-            Ok(_facts) => {
-                let _ = cells.take();
-                // What the run does with the rows downstream (§4 scoring), minus polars.
-                for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
-                    let view = s.view();
-                    for name in Estimator::BUILTIN_NAMES {
-                        if let Some(est) = Estimator::parse_builtin(name) {
-                            let _ = weights(&est, &view);
-                        }
-                    }
+        let mut observers: [&mut dyn Observer; 4] =
+            [&mut riichi, &mut waits, &mut danger, &mut draws];
+        replay_game(log, &mut observers)
+    };
+    if replayed.is_ok() {
+        CELLS.with(|cells| cells.borrow_mut().commit(&records));
+        // What the run does with the rows downstream (§4 scoring), minus polars.
+        for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
+            let view = s.view();
+            for name in Estimator::BUILTIN_NAMES {
+                if let Some(est) = Estimator::parse_builtin(name) {
+                    let _ = weights(&est, &view);
                 }
             }
-            Err(_) => cells.discard(),
         }
-    });
+    }
 }

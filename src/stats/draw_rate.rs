@@ -1,4 +1,10 @@
 //! §3 Draw rate by held and visible copies: every draw contributes each tile type once.
+//!
+//! The observer records one compact [`DrawRecord`] per draw; a game's records are committed
+//! into a dense [`DrawRateCells`] accumulator only once the game has replayed whole (and, for a
+//! log id that occurs twice in a run, only for the copy that lands). Counts are integers, the
+//! naive expected hits included (fixed point, [`NAIVE_ONE`] per expected hit), so sums do not
+//! depend on the order in which games or accumulators are added.
 
 use crate::replay::{HandState, Loc, Observer};
 use crate::tile::{self, IDS, KINDS, TYPES};
@@ -8,8 +14,25 @@ use crate::tile::{self, IDS, KINDS, TYPES};
 pub const TURN_LIMIT: usize = 64;
 /// Held and visible counts are 0..=4.
 const COUNTS: usize = 5;
+/// (held, visible) pairs.
+const STATES: usize = COUNTS * COUNTS;
 /// Number of (type, held, visible, turn) cells.
-pub const CELLS: usize = TYPES * COUNTS * COUNTS * TURN_LIMIT;
+pub const CELLS: usize = TYPES * STATES * TURN_LIMIT;
+
+/// One expected hit in the fixed-point naive sums: a unit adds u(t) · round(2^32 / U), so the
+/// rounding error is below 2^-31 per unit (4e-10), and sums are exact integers.
+pub const NAIVE_ONE: u64 = 1 << 32;
+
+/// round(2^32 / U) for U = 0..=136 (U = 0 cannot occur with a unit whose u(t) > 0; it maps to 0).
+const RECIPROCAL: [u64; IDS + 1] = {
+    let mut r = [0u64; IDS + 1];
+    let mut u = 1;
+    while u <= IDS {
+        r[u] = (NAIVE_ONE + u as u64 / 2) / u as u64;
+        u += 1;
+    }
+    r
+};
 
 /// The cell of (type, held, visible, turn). Turn is the outermost index, so the 37 types of
 /// one draw touch a small, cache-resident block.
@@ -36,60 +59,22 @@ pub struct CellCounts {
     pub naive_hits: f64,
 }
 
-/// Dense per-cell counts with a list of touched cells, reused across games so that a game
-/// costs only the cells it touches.
-pub struct DrawRateCells {
-    counts: Vec<CellCounts>,
-    touched: Vec<u32>,
+/// One draw record, as §3 needs it: the drawer's turn, the tiles it cannot see, the drawn
+/// type, and where in its turn's block of cells each type's unit goes.
+#[derive(Clone, Copy, Debug)]
+pub struct DrawRecord {
+    /// Turn index (turn + 1, at most TURN_LIMIT − 1).
+    turn: u8,
+    /// U: 136 − the drawer's concealed tiles − publicly visible tiles.
+    unseen: u8,
+    drawn_type: u8,
+    /// Whether the game has red fives (37 types) or not (34).
+    red: bool,
+    /// type · 25 + held · 5 + visible per type, just before the drawn tile joins the hand.
+    offset: [u16; TYPES],
 }
 
-impl Default for DrawRateCells {
-    fn default() -> Self {
-        DrawRateCells {
-            counts: vec![CellCounts::default(); CELLS],
-            touched: Vec::new(),
-        }
-    }
-}
-
-impl DrawRateCells {
-    #[inline]
-    fn bump(&mut self, c: usize, hit: bool, naive: f64) {
-        let e = &mut self.counts[c];
-        if e.units == 0 {
-            self.touched.push(c as u32);
-        }
-        e.units += 1;
-        e.hits += hit as u64;
-        e.naive_hits += naive;
-    }
-
-    /// The touched cells (in no particular order: each cell appears once) and resets them.
-    pub fn take(&mut self) -> Vec<(u32, CellCounts)> {
-        let out = self
-            .touched
-            .iter()
-            .map(|&c| (c, std::mem::take(&mut self.counts[c as usize])))
-            .collect();
-        self.touched.clear();
-        out
-    }
-
-    /// Forgets the touched cells (a game that failed to replay).
-    pub fn discard(&mut self) {
-        for &c in &self.touched {
-            self.counts[c as usize] = CellCounts::default();
-        }
-        self.touched.clear();
-    }
-}
-
-/// Adds every draw's units to borrowed cells.
-pub struct DrawRateObserver<'a> {
-    pub cells: &'a mut DrawRateCells,
-}
-
-/// Copies of each type in a game with red fives (black fives have 3) and without.
+/// Copies of each type in a game with red fives (black fives have 3; red types 1).
 const COPIES_RED: [u8; TYPES] = {
     let mut c = [4u8; TYPES];
     c[4] = 3;
@@ -100,45 +85,145 @@ const COPIES_RED: [u8; TYPES] = {
     c[36] = 1;
     c
 };
-const COPIES_PLAIN: [u8; TYPES] = [4u8; TYPES];
+/// held + visible of each (held, visible) state.
+const SEEN: [u8; STATES] = {
+    let mut s = [0u8; STATES];
+    let mut i = 0;
+    while i < STATES {
+        s[i] = (i / COUNTS + i % COUNTS) as u8;
+        i += 1;
+    }
+    s
+};
+/// The black fives, whose copies differ between games with red fives (3) and without (4).
+const FIVES: [usize; 3] = [4, 13, 22];
+
+/// u(t) of a cell in a game with red fives: copies − held − visible, at least 0.
+fn unseen_copies_red(c: usize) -> u64 {
+    let (t, h, v, _) = cell_key(c);
+    COPIES_RED[t].saturating_sub(h + v) as u64
+}
+
+/// Run-wide (or one worker's) counts per cell, dense.
+///
+/// Every unit of a cell has the same u(t) except black fives in games without red fives
+/// (one more copy), so the naive sum is kept as Σ 1/U per cell (times u(t) on output) plus a
+/// correction for those fives.
+pub struct DrawRateCells {
+    /// (units, Σ round(2^32 / U)) per cell, side by side so that a unit is one 16-byte add.
+    units: Vec<[u64; 2]>,
+    hits: Vec<u64>,
+    /// Σ round(2^32 / U) of black-five units in games without red fives whose fourth copy is
+    /// unseen (their u(t) is one more than a red game's).
+    plain_fives: Vec<u64>,
+}
+
+impl Default for DrawRateCells {
+    fn default() -> Self {
+        DrawRateCells {
+            units: vec![[0; 2]; CELLS],
+            hits: vec![0; CELLS],
+            plain_fives: vec![0; CELLS],
+        }
+    }
+}
+
+impl DrawRateCells {
+    /// Adds the units of every draw of one game.
+    pub fn commit(&mut self, draws: &[DrawRecord]) {
+        for d in draws {
+            let base = cell(0, 0, 0, d.turn as usize);
+            let add = [1, RECIPROCAL[d.unseen as usize]];
+            let types = if d.red { TYPES } else { KINDS };
+            // Bounds checked once, so the loop below is plain indexed adds.
+            let block = &mut self.units[base..base + TYPES * STATES];
+            for &o in &d.offset[..types] {
+                let cell = &mut block[o as usize % (TYPES * STATES)];
+                cell[0] += add[0];
+                cell[1] += add[1];
+            }
+            self.hits[base + d.offset[d.drawn_type as usize] as usize] += 1;
+            if !d.red {
+                for t in FIVES {
+                    // u(t) is 4 − seen here, one more than max(3 − seen, 0) unless seen = 4.
+                    if SEEN[d.offset[t] as usize % STATES] < 4 {
+                        self.plain_fives[base + d.offset[t] as usize] += add[1];
+                    }
+                }
+            }
+        }
+    }
+
+    /// Adds another accumulator's counts.
+    pub fn add(&mut self, other: &DrawRateCells) {
+        for (x, y) in self.units.iter_mut().zip(&other.units) {
+            x[0] += y[0];
+            x[1] += y[1];
+        }
+        for (x, y) in self.hits.iter_mut().zip(&other.hits) {
+            *x += y;
+        }
+        for (x, y) in self.plain_fives.iter_mut().zip(&other.plain_fives) {
+            *x += y;
+        }
+    }
+
+    /// The counts of every cell with at least one unit, in cell order.
+    pub fn nonzero(&self) -> impl Iterator<Item = (usize, CellCounts)> + '_ {
+        (0..CELLS).filter(|&c| self.units[c][0] > 0).map(|c| {
+            let [units, per_unseen] = self.units[c];
+            let naive = unseen_copies_red(c) * per_unseen + self.plain_fives[c];
+            (
+                c,
+                CellCounts {
+                    units,
+                    hits: self.hits[c],
+                    naive_hits: naive as f64 / NAIVE_ONE as f64,
+                },
+            )
+        })
+    }
+}
+
+/// Records every draw of one game into a borrowed buffer (cleared by its owner per game).
+pub struct DrawRateObserver<'a> {
+    pub draws: &'a mut Vec<DrawRecord>,
+}
 
 impl Observer for DrawRateObserver<'_> {
     fn before_draw(&mut self, hand: &HandState, seat: usize, drawn: u8) {
         let turn = hand.seats[seat].turn as usize + 1;
         debug_assert!(turn < TURN_LIMIT);
         let turn = turn.min(TURN_LIMIT - 1);
-        let unseen = IDS as u16 - hand.seats[seat].hand_len as u16 - hand.visible_total;
-        let per_unseen = 1.0 / unseen.max(1) as f64;
-        let drawn_type = tile::tile_type(drawn, hand.red);
+        let unseen = (IDS as u16)
+            .saturating_sub(hand.seats[seat].hand_len as u16 + hand.visible_total)
+            as u8;
         // Held and visible copies per type, red fives split off their kind.
         let mut held = [0u8; TYPES];
         let mut visible = [0u8; TYPES];
         held[..KINDS].copy_from_slice(&hand.seats[seat].kinds);
         visible[..KINDS].copy_from_slice(&hand.visible);
-        let (types, copies) = if hand.red {
+        if hand.red {
             for suit in 0..3 {
-                let five = 4 + 9 * suit;
+                let five = FIVES[suit];
                 let red_held =
                     (hand.loc[tile::RED_IDS[suit] as usize] == Loc::Hand(seat as u8)) as u8;
                 held[KINDS + suit] = red_held;
-                held[five] -= red_held;
+                held[five] = held[five].saturating_sub(red_held);
                 visible[KINDS + suit] = hand.visible_red[suit];
-                visible[five] -= hand.visible_red[suit];
+                visible[five] = visible[five].saturating_sub(hand.visible_red[suit]);
             }
-            (TYPES, &COPIES_RED)
-        } else {
-            (KINDS, &COPIES_PLAIN)
-        };
-        let base = cell(0, 0, 0, turn);
-        for t in 0..types {
-            let (h, v) = (held[t], visible[t]);
-            let u = copies[t].saturating_sub(h + v);
-            self.cells.bump(
-                base + (t * COUNTS + h as usize) * COUNTS + v as usize,
-                t == drawn_type,
-                u as f64 * per_unseen,
-            );
         }
+        let offset: [u16; TYPES] = std::array::from_fn(|t| {
+            (t * STATES + held[t].min(4) as usize * COUNTS + visible[t].min(4) as usize) as u16
+        });
+        self.draws.push(DrawRecord {
+            turn: turn as u8,
+            unseen,
+            drawn_type: tile::tile_type(drawn, hand.red) as u8,
+            red: hand.red,
+            offset,
+        });
     }
 }
 
@@ -151,8 +236,9 @@ mod tests {
         for (t, &c) in COPIES_RED.iter().enumerate() {
             assert_eq!(c, tile::copies_of_type(t, true));
         }
-        for (t, &c) in COPIES_PLAIN.iter().enumerate().take(KINDS) {
-            assert_eq!(c, tile::copies_of_type(t, false));
+        for (t, &red) in COPIES_RED.iter().enumerate().take(KINDS) {
+            let plain = tile::copies_of_type(t, false);
+            assert_eq!(plain, red + FIVES.contains(&t) as u8, "type {t}");
         }
     }
 
