@@ -13,10 +13,11 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use crate::danger::{
-    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, weights, Category,
-    CategoryTable, Estimator, CALIBRATION_BINS,
+    calibration_bin_label, scores, weights, Category, CategoryTable, Estimator, Scores,
+    CALIBRATION_BINS,
 };
 use crate::frames::parse_kind_digits;
+use crate::stats::{DangerSituation, Moment};
 use crate::tile::KINDS;
 
 /// The built-in estimators plus `phoenix-table`, in report order.
@@ -32,24 +33,46 @@ pub const DEFAULT_ESTIMATORS: [&str; 6] = [
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
 /// itself, from a `wait_danger` Parquet file. A category with no units gets weight 0.
 pub fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
-    let rates = LazyFrame::scan_parquet(
+    let counts = LazyFrame::scan_parquet(
         PlRefPath::try_from_path(wait_danger)?,
         ScanArgsParquet::default(),
     )?
     .group_by([col("category")])
-    .agg([col("is_wait").cast(DataType::Float64).mean().alias("rate")])
+    .agg([
+        len().alias("units"),
+        col("is_wait").cast(DataType::UInt64).sum().alias("waits"),
+    ])
     .collect()?;
-    let cats = rates.column("category")?.str()?.clone();
-    let vals = rates.column("rate")?.f64()?.clone();
-    let mut found: BTreeMap<Category, f64> = BTreeMap::new();
-    for (c, v) in cats.iter().zip(vals.iter()) {
-        if let (Some(c), Some(v)) = (c.and_then(Category::from_name), v) {
-            found.insert(c, v);
+    let cats = counts.column("category")?.str()?.clone();
+    let units = counts.column("units")?.cast(&DataType::UInt64)?;
+    let waits = counts.column("waits")?.cast(&DataType::UInt64)?;
+    let mut per_category = [(0u64, 0u64); Category::ALL.len()];
+    for (i, c) in cats.iter().enumerate() {
+        if let Some(c) = c.and_then(Category::from_name) {
+            per_category[c.index()] = (
+                units.get(i)?.extract::<u64>().unwrap_or(0),
+                waits.get(i)?.extract::<u64>().unwrap_or(0),
+            );
         }
     }
+    phoenix_table_from_counts(&per_category)
+}
+
+/// `phoenix-table` from (units, waits) per §2 category, indexed by [`Category::index`].
+pub fn phoenix_table_from_counts(
+    counts: &[(u64, u64); Category::ALL.len()],
+) -> Result<CategoryTable> {
     let pairs: Vec<(Category, f64)> = Category::ALL
         .iter()
-        .map(|&c| (c, found.get(&c).copied().unwrap_or(0.0)))
+        .map(|&c| {
+            let (units, waits) = counts[c.index()];
+            let rate = if units == 0 {
+                0.0
+            } else {
+                waits as f64 / units as f64
+            };
+            (c, rate)
+        })
         .collect();
     Ok(CategoryTable::from_pairs(&pairs)
         .map_err(|e| anyhow::anyhow!("phoenix-table: {e}"))?
@@ -97,13 +120,184 @@ pub fn read_parquet(path: &Path) -> Result<DataFrame> {
 /// The two frames of a scoring run.
 pub struct Evaluation {
     pub eval: DataFrame,
-    pub calibration: DataFrame,
+    pub calibration: Calibration,
     /// Situations scored per moment.
     pub situations: BTreeMap<String, u64>,
 }
 
+/// What identifies one scored (situation, moment) in the `danger_eval` frame.
+#[derive(Clone, Copy, Debug)]
+pub struct EvalKey {
+    /// Index of the game id in the caller's list (see [`EvalRows::take_frame`]).
+    pub game: u32,
+    pub hand: i32,
+    pub riichi_seat: i32,
+    pub moment: Moment,
+    pub riichi_turn: i32,
+    pub riichi_is_dealer: bool,
+    pub n_waits: i32,
+}
+
+impl EvalKey {
+    /// The key of a recorded situation of game `game`.
+    pub fn of(game: u32, s: &DangerSituation) -> EvalKey {
+        EvalKey {
+            game,
+            hand: i32::from(s.hand),
+            riichi_seat: i32::from(s.riichi_seat),
+            moment: s.moment,
+            riichi_turn: i32::from(s.riichi_turn),
+            riichi_is_dealer: s.riichi_is_dealer,
+            n_waits: s.waits.iter().filter(|&&w| w).count() as i32,
+        }
+    }
+}
+
+/// Rows of the `danger_eval` frame (one per situation, moment and estimator), column by
+/// column. Every producer of the frame builds it here, so its schema is defined once.
+#[derive(Default)]
+pub struct EvalRows {
+    game: Vec<u32>,
+    hand: Vec<i32>,
+    riichi_seat: Vec<i32>,
+    moment: Vec<&'static str>,
+    /// Index into the names given to [`EvalRows::take_frame`].
+    estimator: Vec<u8>,
+    rmse: Vec<f64>,
+    cross_entropy: Vec<f64>,
+    auc: Vec<f64>,
+    brier: Vec<f64>,
+    n_waits: Vec<i32>,
+    riichi_turn: Vec<i32>,
+    riichi_is_dealer: Vec<bool>,
+}
+
+impl EvalRows {
+    pub fn push(&mut self, key: &EvalKey, estimator: u8, s: &Scores) {
+        self.game.push(key.game);
+        self.hand.push(key.hand);
+        self.riichi_seat.push(key.riichi_seat);
+        self.moment.push(key.moment.name());
+        self.estimator.push(estimator);
+        self.rmse.push(s.rmse);
+        self.cross_entropy.push(s.cross_entropy);
+        self.auc.push(s.auc);
+        self.brier.push(s.brier);
+        self.n_waits.push(key.n_waits);
+        self.riichi_turn.push(key.riichi_turn);
+        self.riichi_is_dealer.push(key.riichi_is_dealer);
+    }
+
+    /// The rows as a frame (the builder is left empty); `game_ids[key.game]` is each row's
+    /// game id, `estimators[i]` the name of estimator index i.
+    pub fn take_frame(
+        &mut self,
+        game_ids: &StringChunked,
+        estimators: &[&str],
+    ) -> PolarsResult<DataFrame> {
+        let r = std::mem::take(self);
+        let estimator: Vec<&str> = r
+            .estimator
+            .iter()
+            .map(|&i| estimators[i as usize])
+            .collect();
+        let game = IdxCa::from_vec("game".into(), r.game);
+        let game_id = game_ids.take(&game)?.with_name("game_id".into());
+        DataFrame::new_infer_height(vec![
+            game_id.into_series().into_column(),
+            Column::new("hand".into(), r.hand),
+            Column::new("riichi_seat".into(), r.riichi_seat),
+            Column::new("moment".into(), r.moment),
+            Column::new("estimator".into(), estimator),
+            Column::new("rmse".into(), r.rmse),
+            Column::new("cross_entropy".into(), r.cross_entropy),
+            Column::new("auc".into(), r.auc),
+            Column::new("brier".into(), r.brier),
+            Column::new("n_waits".into(), r.n_waits),
+            Column::new("riichi_turn".into(), r.riichi_turn),
+            Column::new("riichi_is_dealer".into(), r.riichi_is_dealer),
+        ])
+    }
+}
+
+/// (kinds, waits) per calibration bin.
+type BinCounts = [(u64, u64); CALIBRATION_BINS];
+
+/// (kinds, waits) per calibration bin, per moment and estimator: the `danger_calibration`
+/// frame. Counts are integers, so the order in which situations are added does not matter.
+#[derive(Default)]
+pub struct Calibration {
+    /// Keyed by (moment, estimator position in report order); the value holds the name.
+    bins: BTreeMap<(&'static str, usize), (String, BinCounts)>,
+}
+
+impl Calibration {
+    /// Adds one situation's counts for the estimator `name` at `position` in report order.
+    pub fn add(&mut self, moment: Moment, position: usize, name: &str, s: &Scores) {
+        let (_, acc) = self
+            .bins
+            .entry((moment.name(), position))
+            .or_insert_with(|| (name.to_string(), [(0, 0); CALIBRATION_BINS]));
+        for (a, b) in acc.iter_mut().zip(&s.bins) {
+            a.0 += u64::from(b.0);
+            a.1 += u64::from(b.1);
+        }
+    }
+
+    /// Adds every count of `other`.
+    pub fn merge(&mut self, other: Calibration) {
+        for (key, (name, bins)) in other.bins {
+            let (_, acc) = self
+                .bins
+                .entry(key)
+                .or_insert_with(|| (name, [(0, 0); CALIBRATION_BINS]));
+            for (a, b) in acc.iter_mut().zip(&bins) {
+                a.0 += b.0;
+                a.1 += b.1;
+            }
+        }
+    }
+
+    /// One row per (moment, estimator, bin), moments by name, estimators in report order.
+    pub fn to_frame(&self) -> PolarsResult<DataFrame> {
+        let (mut cm, mut ce, mut cb, mut cl, mut cp, mut cw) = (
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        for ((m, _), (name, bins)) in &self.bins {
+            for (b, (pairs, waits)) in bins.iter().enumerate() {
+                cm.push(*m);
+                ce.push(name.as_str());
+                cb.push(b as i32);
+                cl.push(calibration_bin_label(b));
+                cp.push(*pairs as i64);
+                cw.push(*waits as i64);
+            }
+        }
+        DataFrame::new_infer_height(vec![
+            Column::new("moment".into(), cm),
+            Column::new("estimator".into(), ce),
+            Column::new("bin".into(), cb),
+            Column::new("bin_label".into(), cl),
+            Column::new("pairs".into(), cp),
+            Column::new("waits".into(), cw),
+        ])
+    }
+}
+
 /// Scores `estimators` on every included situation of a `danger_situations` frame.
-pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> {
+///
+/// `first_position` is the report-order position of `estimators[0]` in the calibration
+/// frame (0 unless these rows join builtin scores made elsewhere).
+pub fn evaluate_from(
+    ds: &DataFrame,
+    estimators: &[Estimator],
+    first_position: usize,
+) -> Result<Evaluation> {
     let s = |c: &str| -> Result<StringChunked> { Ok(ds.column(c)?.str()?.clone()) };
     let i = |c: &str| -> Result<Int32Chunked> { Ok(ds.column(c)?.i32()?.clone()) };
     let (game_id, moment, excluded) = (s("game_id")?, s("moment")?, s("excluded")?);
@@ -115,6 +309,7 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
     );
     let (hand, riichi_seat, riichi_turn) = (i("hand")?, i("riichi_seat")?, i("riichi_turn")?);
     let riichi_is_dealer = ds.column("riichi_is_dealer")?.bool()?.clone();
+    let names: Vec<&str> = estimators.iter().map(Estimator::name).collect();
 
     // Parse the included rows, then score them in parallel; results are assembled in row
     // order and calibration counts are integers, so the output does not depend on threads.
@@ -130,199 +325,74 @@ pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> 
         };
         let g = digits(&genbutsu)?.map(|x| x != 0);
         let w = digits(&waits)?.map(|x| x != 0);
+        let m = moment.get(row).unwrap_or_default();
+        let key = EvalKey {
+            game: row as u32,
+            hand: hand.get(row).unwrap_or(0),
+            riichi_seat: riichi_seat.get(row).unwrap_or(0),
+            moment: Moment::from_name(m)
+                .with_context(|| format!("danger_situations row {row}: unknown moment {m:?}"))?,
+            riichi_turn: riichi_turn.get(row).unwrap_or(0),
+            riichi_is_dealer: riichi_is_dealer.get(row).unwrap_or(false),
+            n_waits: w.iter().filter(|&&x| x).count() as i32,
+        };
         rows.push(Parsed {
-            row,
+            key,
             visible: digits(&visible)?,
             holds: digits(&holds)?,
             genbutsu: g,
             waits: w,
         });
     }
-    let scored: Vec<Vec<Scored>> = rows
+    let scored: Vec<Vec<Scores>> = rows
         .par_iter()
         .map(|p| {
             let view = crate::danger::DangerView::from_counts(&p.visible, &p.holds, &p.genbutsu);
-            let w = &p.waits;
             estimators
                 .iter()
-                .map(|est| {
-                    let wt = weights(est, &view);
-                    let mut bins = [(0u64, 0u64); CALIBRATION_BINS];
-                    for k in 0..KINDS {
-                        let b = calibration_bin(wt[k]);
-                        bins[b].0 += 1;
-                        bins[b].1 += w[k] as u64;
-                    }
-                    Scored {
-                        metrics: [
-                            rmse(&wt, w),
-                            cross_entropy(&wt, w),
-                            auc(&wt, w),
-                            brier(&wt, w),
-                        ],
-                        bins,
-                    }
-                })
+                .map(|est| scores(&weights(est, &view), &p.waits))
                 .collect()
         })
         .collect();
-    let mut cols = EvalColumns::default();
-    let mut calib: BTreeMap<(String, usize), [(u64, u64); CALIBRATION_BINS]> = BTreeMap::new();
+    let mut out = EvalRows::default();
+    let mut calibration = Calibration::default();
     let mut situations: BTreeMap<String, u64> = BTreeMap::new();
     for (p, per_estimator) in rows.iter().zip(scored) {
-        let (row, w) = (p.row, &p.waits);
-        let m = moment.get(row).unwrap_or_default().to_string();
-        *situations.entry(m.clone()).or_default() += 1;
-        for (ei, sc) in per_estimator.into_iter().enumerate() {
-            cols.row.push(row as u32);
-            cols.estimator.push(ei as u8);
-            cols.hand.push(hand.get(row).unwrap_or(0));
-            cols.riichi_seat.push(riichi_seat.get(row).unwrap_or(0));
-            cols.rmse.push(sc.metrics[0]);
-            cols.cross_entropy.push(sc.metrics[1]);
-            cols.auc.push(sc.metrics[2]);
-            cols.brier.push(sc.metrics[3]);
-            cols.n_waits.push(w.iter().filter(|&&x| x).count() as i32);
-            cols.riichi_turn.push(riichi_turn.get(row).unwrap_or(0));
-            cols.riichi_is_dealer
-                .push(riichi_is_dealer.get(row).unwrap_or(false));
-            let bins = calib
-                .entry((m.clone(), ei))
-                .or_insert([(0, 0); CALIBRATION_BINS]);
-            for (acc, add) in bins.iter_mut().zip(sc.bins) {
-                acc.0 += add.0;
-                acc.1 += add.1;
-            }
+        *situations
+            .entry(p.key.moment.name().to_string())
+            .or_default() += 1;
+        for (ei, sc) in per_estimator.iter().enumerate() {
+            out.push(&p.key, ei as u8, sc);
+            calibration.add(p.key.moment, first_position + ei, names[ei], sc);
         }
     }
-    let eval = DataFrame::new_infer_height(vec![
-        str_col(
-            "game_id",
-            cols.row
-                .iter()
-                .map(|&r| game_id.get(r as usize).unwrap_or("")),
-        ),
-        Column::new("hand".into(), cols.hand),
-        Column::new("riichi_seat".into(), cols.riichi_seat),
-        str_col(
-            "moment",
-            cols.row
-                .iter()
-                .map(|&r| moment.get(r as usize).unwrap_or("")),
-        ),
-        str_col(
-            "estimator",
-            cols.estimator
-                .iter()
-                .map(|&e| estimators[e as usize].name()),
-        ),
-        Column::new("rmse".into(), cols.rmse),
-        Column::new("cross_entropy".into(), cols.cross_entropy),
-        Column::new("auc".into(), cols.auc),
-        Column::new("brier".into(), cols.brier),
-        Column::new("n_waits".into(), cols.n_waits),
-        Column::new("riichi_turn".into(), cols.riichi_turn),
-        Column::new("riichi_is_dealer".into(), cols.riichi_is_dealer),
-    ])?;
-    let (mut cm, mut ce, mut cb, mut cl, mut cp, mut cw) = (
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-    );
-    for ((m, ei), bins) in &calib {
-        for (b, (pairs, wts)) in bins.iter().enumerate() {
-            cm.push(m.clone());
-            ce.push(estimators[*ei].name().to_string());
-            cb.push(b as i32);
-            cl.push(calibration_bin_label(b));
-            cp.push(*pairs as i64);
-            cw.push(*wts as i64);
-        }
-    }
-    let calibration = DataFrame::new_infer_height(vec![
-        Column::new("moment".into(), cm),
-        Column::new("estimator".into(), ce),
-        Column::new("bin".into(), cb),
-        Column::new("bin_label".into(), cl),
-        Column::new("pairs".into(), cp),
-        Column::new("waits".into(), cw),
-    ])?;
     Ok(Evaluation {
-        eval,
+        eval: out.take_frame(&game_id, &names)?,
         calibration,
         situations,
     })
 }
 
+/// Scores `estimators` on every included situation of a `danger_situations` frame.
+pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> {
+    evaluate_from(ds, estimators, 0)
+}
+
 /// One included situation as parsed from the frame.
 struct Parsed {
-    row: usize,
+    key: EvalKey,
     visible: [u8; KINDS],
     holds: [u8; KINDS],
     genbutsu: [bool; KINDS],
     waits: [bool; KINDS],
 }
 
-/// One estimator's result on one situation.
-struct Scored {
-    /// rmse, cross-entropy, AUC, Brier.
-    metrics: [f64; 4],
-    /// (pairs, waits) per calibration bin.
-    bins: [(u64, u64); CALIBRATION_BINS],
-}
-
-fn str_col<'a>(name: &str, values: impl Iterator<Item = &'a str>) -> Column {
-    StringChunked::from_iter_values(name.into(), values)
-        .into_series()
-        .into_column()
-}
-
-#[derive(Default)]
-struct EvalColumns {
-    /// Source row in `danger_situations` (for game_id and moment).
-    row: Vec<u32>,
-    /// Index into the estimators.
-    estimator: Vec<u8>,
-    hand: Vec<i32>,
-    riichi_seat: Vec<i32>,
-    rmse: Vec<f64>,
-    cross_entropy: Vec<f64>,
-    auc: Vec<f64>,
-    brier: Vec<f64>,
-    n_waits: Vec<i32>,
-    riichi_turn: Vec<i32>,
-    riichi_is_dealer: Vec<bool>,
-}
-
-/// Scores the default estimators on the `danger_situations` and `wait_danger` Parquet files
-/// given (the ingest calls this on its temporary files before renaming them).
-pub fn evaluate_default(situations: &Path, wait_danger: &Path) -> Result<Evaluation> {
-    let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
-    let t0 = std::time::Instant::now();
-    let estimators = resolve(&names, wait_danger, None)?;
-    let t1 = std::time::Instant::now();
-    let ds = read_parquet(situations)?;
-    let t2 = std::time::Instant::now();
-    let r = evaluate(&ds, &estimators);
-    if std::env::var_os("HAIFU_TIMINGS").is_some() {
-        eprintln!(
-            "timing:   phoenix-table {:.3} s, read situations {:.3} s, score {:.3} s",
-            (t1 - t0).as_secs_f64(),
-            (t2 - t1).as_secs_f64(),
-            t2.elapsed().as_secs_f64()
-        );
-    }
-    r
-}
-
 /// Writes both frames into `frames` (atomically, each under a temporary name first).
 pub fn write(frames: &Path, ev: &mut Evaluation) -> Result<()> {
+    let mut calibration = ev.calibration.to_frame()?;
     for (name, df) in [
         ("danger_eval", &mut ev.eval),
-        ("danger_calibration", &mut ev.calibration),
+        ("danger_calibration", &mut calibration),
     ] {
         let mut buf = Vec::new();
         ParquetWriter::new(&mut buf).finish(df)?;

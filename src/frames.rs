@@ -9,7 +9,8 @@ use std::path::{Path, PathBuf};
 
 use polars::prelude::*;
 
-use crate::danger::Category;
+use crate::danger::{Category, Scores};
+use crate::danger_eval::{EvalKey, EvalRows};
 use crate::hand::WaitShape;
 use crate::mjlog::room_of;
 use crate::replay::GameFacts;
@@ -26,18 +27,21 @@ pub struct GameRows {
     pub riichi_response: Vec<RiichiResponseRow>,
     pub wait_danger: Vec<WaitDangerRow>,
     pub danger_situations: Vec<DangerSituation>,
+    /// Scores of the built-in estimators, one entry per situation not excluded, in order.
+    pub danger_scores: Vec<[Scores; 5]>,
     /// The game's draw records when its draw-rate units are left to the merger (a log id
     /// another input also has); empty otherwise.
     pub draws: Vec<DrawRecord>,
 }
 
 /// Names of the per-game frames, in the order they are written.
-pub const GAME_FRAMES: [&str; 5] = [
+pub const GAME_FRAMES: [&str; 6] = [
     "games",
     "hands",
     "riichi_response",
     "wait_danger",
     "danger_situations",
+    "danger_eval",
 ];
 
 #[derive(Default)]
@@ -138,6 +142,9 @@ pub struct FrameBatch {
     riichi: RiichiResponseColumns,
     waits: WaitDangerColumns,
     situations: DangerSituationColumns,
+    /// Built-in estimator rows of `danger_eval` (`phoenix-table` is added once the run is
+    /// complete).
+    eval: EvalRows,
 }
 
 fn col<T, P: ?Sized>(name: &str, values: T) -> Column
@@ -210,6 +217,13 @@ impl FrameBatch {
                 wc.wait_shape.push(w.shape[k].map(WaitShape::name));
             }
         }
+        let included = g.danger_situations.iter().filter(|d| d.excluded.is_none());
+        for (d, scores) in included.zip(&g.danger_scores) {
+            let key = EvalKey::of(gi, d);
+            for (e, s) in scores.iter().enumerate() {
+                self.eval.push(&key, e as u8, s);
+            }
+        }
         let sc = &mut self.situations;
         for d in &g.danger_situations {
             sc.game_id.push(gi);
@@ -234,14 +248,16 @@ impl FrameBatch {
 
     /// The batch as DataFrames in [`GAME_FRAMES`] order; the builders are left empty.
     pub fn take(&mut self) -> PolarsResult<Vec<DataFrame>> {
-        let ids = std::mem::take(&mut self.ids);
-        let id_col = |idx: &[u32]| -> Column {
-            StringChunked::from_iter_values(
-                "game_id".into(),
-                idx.iter().map(|&i| ids[i as usize].as_str()),
-            )
-            .into_series()
-            .into_column()
+        let ids = StringChunked::from_iter_values(
+            "game_id".into(),
+            std::mem::take(&mut self.ids).iter().map(String::as_str),
+        );
+        // Rows refer to their game by index: gathering copies views, not strings.
+        let id_col = |idx: Vec<u32>| -> PolarsResult<Column> {
+            Ok(ids
+                .take(&IdxCa::from_vec("game".into(), idx))?
+                .into_series()
+                .into_column())
         };
         let g = std::mem::take(&mut self.games);
         let h = std::mem::take(&mut self.hands);
@@ -274,7 +290,7 @@ impl FrameBatch {
         ])?;
         let [d0, d1, d2, d3] = h.deltas;
         let hands = DataFrame::new_infer_height(vec![
-            id_col(&h.game_id),
+            id_col(h.game_id)?,
             col("hand", h.hand),
             col("round", h.round),
             col("honba", h.honba),
@@ -292,7 +308,7 @@ impl FrameBatch {
             col("draws", h.draws),
         ])?;
         let riichi = DataFrame::new_infer_height(vec![
-            id_col(&r.game_id),
+            id_col(r.game_id)?,
             col("hand", r.hand),
             col("seat", r.seat),
             col("riichi_seat", r.riichi_seat),
@@ -304,7 +320,7 @@ impl FrameBatch {
             col("riichi_turn", r.riichi_turn),
         ])?;
         let waits = DataFrame::new_infer_height(vec![
-            id_col(&w.game_id),
+            id_col(w.game_id)?,
             col("hand", w.hand),
             col("riichi_seat", w.riichi_seat),
             col("kind", w.kind),
@@ -313,7 +329,7 @@ impl FrameBatch {
             col("wait_shape", w.wait_shape),
         ])?;
         let situations = DataFrame::new_infer_height(vec![
-            id_col(&d.game_id),
+            id_col(d.game_id)?,
             col("hand", d.hand),
             col("riichi_seat", d.riichi_seat),
             col("observer_seat", d.observer_seat),
@@ -326,7 +342,10 @@ impl FrameBatch {
             col("genbutsu", d.genbutsu),
             col("waits", d.waits),
         ])?;
-        Ok(vec![games, hands, riichi, waits, situations])
+        let eval = self
+            .eval
+            .take_frame(&ids, &crate::danger_eval::DEFAULT_ESTIMATORS)?;
+        Ok(vec![games, hands, riichi, waits, situations, eval])
     }
 }
 
@@ -389,33 +408,41 @@ impl FrameWriter {
         self.dir.join(format!(".{name}.{}", self.tag))
     }
 
-    /// Appends `df` as row groups of frame `name`.
+    /// Appends `df` as row groups of frame `name`; an error once the frame is finished.
     pub fn write(&mut self, name: &str, df: &DataFrame) -> PolarsResult<()> {
         let idx = match self.writers.iter().position(|(n, _)| n == name) {
             Some(i) => i,
             None => {
-                self.writers.push((name.to_string(), None));
+                let file = File::create(self.temp_path(&format!("{name}.parquet")))?;
+                let w = ParquetWriter::new(file)
+                    .with_compression(ParquetCompression::Lz4Raw)
+                    .with_statistics(StatisticsOptions::default())
+                    .batched(df.schema())?;
+                self.writers.push((name.to_string(), Some(w)));
                 self.writers.len() - 1
             }
         };
-        if self.writers[idx].1.is_none() {
-            let file = File::create(self.temp_path(&format!("{name}.parquet")))?;
-            let w = ParquetWriter::new(file)
-                .with_compression(ParquetCompression::Lz4Raw)
-                .with_statistics(StatisticsOptions::default())
-                .batched(df.schema())?;
-            self.writers[idx].1 = Some(w);
+        match self.writers[idx].1.as_mut() {
+            Some(w) => w.write_batch(df),
+            None => polars_bail!(InvalidOperation: "frame {name} is already finished"),
         }
-        self.writers[idx]
-            .1
-            .as_mut()
-            .expect("created above")
-            .write_batch(df)
     }
 
     /// True once frame `name` has been given at least one batch.
     pub fn has_rows(&self, name: &str) -> bool {
         self.writers.iter().any(|(n, _)| n == name)
+    }
+
+    /// Finishes the Parquet file of frame `name` (if open), so that it can be read back.
+    pub fn finish_frame(&mut self, name: &str) -> PolarsResult<()> {
+        for (n, w) in &mut self.writers {
+            if n == name {
+                if let Some(w) = w.take() {
+                    w.finish()?;
+                }
+            }
+        }
+        Ok(())
     }
 
     /// Finishes every Parquet file; nothing is under its final name yet.

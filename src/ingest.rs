@@ -15,6 +15,8 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
+use crate::danger::{score_builtins, Category, Estimator};
+use crate::danger_eval::{self, Calibration};
 use crate::frames::{self, FrameBatch, FrameWriter, GameRows, GAME_FRAMES};
 use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
@@ -25,6 +27,7 @@ use crate::stats::{
     DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
     WaitDangerObserver,
 };
+use crate::tile::KINDS;
 
 /// Set when the user asks the run to stop (Ctrl-C; see [`stop_on_interrupt`]). A run that
 /// sees it removes its temporary files and leaves the previous output as it was.
@@ -455,6 +458,12 @@ pub(crate) fn process_document(
     };
     match replayed {
         Ok(facts) => Outcome::Ok(Box::new(GameRows {
+            danger_scores: danger
+                .rows
+                .iter()
+                .filter(|s| s.excluded.is_none())
+                .map(|s| score_builtins(&s.view(), &s.waits))
+                .collect(),
             game_id: game_id.to_string(),
             source: source.to_string(),
             facts,
@@ -475,6 +484,10 @@ struct Merger {
     /// Draw-rate counts of landed games whose log id another input also has; the workers'
     /// counts are added at the end.
     cells: DrawRateCells,
+    /// §2 (units, waits) per category of landed games, for the `phoenix-table` estimator.
+    category_counts: [(u64, u64); Category::ALL.len()],
+    /// Calibration counts of landed games.
+    calibration: Calibration,
     /// Landed log ids and the path that landed them.
     landed: HashMap<String, String>,
     games_done: u64,
@@ -532,6 +545,22 @@ impl Merger {
                 self.landed.insert(rows.game_id.clone(), path.clone());
                 self.batch.push(&rows);
                 self.cells.commit(&rows.draws);
+                for w in &rows.wait_danger {
+                    for k in 0..KINDS {
+                        let c = &mut self.category_counts[w.category[k].index()];
+                        c.0 += 1;
+                        c.1 += w.shape[k].is_some() as u64;
+                    }
+                }
+                let included = rows
+                    .danger_situations
+                    .iter()
+                    .filter(|d| d.excluded.is_none());
+                for (d, scores) in included.zip(&rows.danger_scores) {
+                    for (e, (s, est)) in scores.iter().zip(&Estimator::BUILTINS).enumerate() {
+                        self.calibration.add(d.moment, e, est.name(), s);
+                    }
+                }
                 let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
                 self.manifest
                     .note_game(&rows.game_id, mjlog::room_of(rows.facts.go_type), draws);
@@ -560,18 +589,24 @@ impl Merger {
         }
         self.writer
             .write("draw_rate", &frames::draw_rate_frame(&self.cells)?)?;
-        self.writer.finish()?;
         let t0 = Instant::now();
-        // §4 scoring needs the whole run (phoenix-table rates), so it reads the finished
-        // temporary files; its frames are renamed with the others.
-        let ev = crate::danger_eval::evaluate_default(
-            &self.writer.temp_path("danger_situations.parquet"),
-            &self.writer.temp_path("wait_danger.parquet"),
+        // `phoenix-table` needs the whole run's §2 rates: score it over the finished
+        // situations file and append its rows to the built-in estimators' ones.
+        self.writer.finish_frame("danger_situations")?;
+        let phoenix = danger_eval::phoenix_table_from_counts(&self.category_counts)?;
+        let situations =
+            danger_eval::read_parquet(&self.writer.temp_path("danger_situations.parquet"))?;
+        let ev = danger_eval::evaluate_from(
+            &situations,
+            &[Estimator::Table(phoenix)],
+            Estimator::BUILTINS.len(),
         )?;
         self.writer.write("danger_eval", &ev.eval)?;
-        self.writer.write("danger_calibration", &ev.calibration)?;
+        self.calibration.merge(ev.calibration);
+        self.writer
+            .write("danger_calibration", &self.calibration.to_frame()?)?;
         self.writer.finish()?;
-        timing("danger scoring", t0.elapsed());
+        timing("phoenix-table scoring", t0.elapsed());
         // Last chance to stop before anything is renamed into place.
         if INTERRUPTED.load(Ordering::SeqCst) {
             return Err(Interrupted.into());
@@ -639,6 +674,8 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         writer,
         batch: FrameBatch::default(),
         cells: DrawRateCells::default(),
+        category_counts: Default::default(),
+        calibration: Calibration::default(),
         landed: HashMap::new(),
         games_done: 0,
         progress: progress_bar(opts.progress, files.len() as u64),

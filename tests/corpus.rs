@@ -136,12 +136,7 @@ fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
 fn frames_are_identical_at_any_thread_count_and_input_order() {
     let Some(dir) = corpus("phoenix") else { return };
     // A slice of the corpus given in two orders, at one and two threads.
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.truncate(700);
+    let files = first_files(&dir, 700);
     let mut reversed = files.clone();
     reversed.reverse();
     let run = |threads: usize, inputs: &[PathBuf]| {
@@ -178,4 +173,26 @@ fn frames_are_identical_at_any_thread_count_and_input_order() {
         "frames differ between 1 and 2 threads / input orders"
     );
     assert_eq!(one.1, two.1);
+}
+
+/// On 300 Phoenix games: the ingest's game-by-game §4 scores equal scoring the finished
+/// `danger_situations` frame afresh.
+#[test]
+fn danger_scores_equal_standalone_scoring() {
+    let Some(dir) = corpus("phoenix") else { return };
+    let files = first_files(&dir, 300);
+    let out = tempfile::tempdir().unwrap();
+    run_ingest(&files, out.path(), RoomFilter::Phoenix);
+    common::assert_scores_match_standalone(out.path());
+}
+
+/// The first `n` files of `dir` in path order.
+fn first_files(dir: &std::path::Path, n: usize) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.truncate(n);
+    files
 }

@@ -740,3 +740,11 @@ fn cli_danger_eval_table_validation() {
         "no `table` row in:\n{stdout}"
     );
 }
+
+/// The ingest scores the built-in estimators game by game and `phoenix-table` once the run is
+/// complete; its frames equal a fresh `haifu danger-eval` over the same situations.
+#[test]
+fn ingest_scores_equal_standalone_scoring() {
+    let (dir, _) = ingest_fixtures();
+    common::assert_scores_match_standalone(dir.path());
+}

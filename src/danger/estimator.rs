@@ -322,6 +322,16 @@ impl Estimator {
     pub const BUILTIN_NAMES: [&'static str; 5] =
         ["none", "combo", "dennou-old", "dennou", "dennou-new"];
 
+    /// The built-in estimators in [`Estimator::BUILTIN_NAMES`] order. They depend only on the
+    /// situation, so a run can score them game by game.
+    pub const BUILTINS: [Estimator; 5] = [
+        Estimator::None,
+        Estimator::Combo,
+        Estimator::DennouOld,
+        Estimator::Dennou,
+        Estimator::DennouNew,
+    ];
+
     /// `none`, `combo`, `dennou-old`, `dennou`, `dennou-new`, or the table's
     /// own name ([`CategoryTable::name`], `table` by default).
     pub fn name(&self) -> &str {
@@ -371,9 +381,23 @@ pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
     }
 }
 
-/// [`raw_weight`] for all 34 kinds (before normalisation).
+/// [`raw_weight`] for all 34 kinds (before normalisation); the estimator is matched once.
 pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; 34] {
-    std::array::from_fn(|k| raw_weight(est, view, k))
+    use std::array::from_fn;
+    let mut w: [f64; 34] = match est {
+        Estimator::None => [1.0; 34],
+        Estimator::Combo => from_fn(|k| f64::from(combo(view, k))),
+        Estimator::DennouOld => from_fn(|k| f64::from(dennou_old(view, k))),
+        Estimator::Dennou => from_fn(|k| f64::from(dennou(view, k))),
+        Estimator::DennouNew => from_fn(|k| dennou_new(view, k)),
+        Estimator::Table(t) => from_fn(|k| t.weight(view.category[k])),
+    };
+    for (x, &g) in w.iter_mut().zip(&view.genbutsu) {
+        if g {
+            *x = 0.0;
+        }
+    }
+    w
 }
 
 /// Raw weights divided by their sum, so that they sum to 1 (up to rounding).

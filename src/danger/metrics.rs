@@ -35,23 +35,20 @@ pub fn rmse(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
 /// Mean over waits p of −Σ_k [k = p ? ln w(k) : ln(1 − w(k))], the sum running
 /// over all 34 kinds (other waits included, as non-p terms), each logarithm's
 /// argument floored at [`CE_FLOOR`]. NaN if `waits` is empty.
+///
+/// Σ_k ln(1 − w(k)) is taken as the logarithm of the product of the floored factors: at most
+/// one weight exceeds ½ (they sum to 1), so the product stays above 1e-9 · ¼ and cannot
+/// underflow; a wait p then needs only ln w(p) and its own ln(1 − w(p)).
 pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
     let n = wait_count(waits);
     if n == 0 {
         return f64::NAN;
     }
-    let ln_miss: [f64; 34] = std::array::from_fn(|k| {
-        if 1.0 - w[k] < CE_FLOOR {
-            CE_FLOOR.ln()
-        } else {
-            // ln(1 − w) without cancellation for small w.
-            (-w[k]).ln_1p()
-        }
-    });
-    let miss_total: f64 = ln_miss.iter().sum();
+    let miss = |x: f64| (1.0 - x).max(CE_FLOOR);
+    let miss_total = w.iter().map(|&x| miss(x)).product::<f64>().ln();
     let sum: f64 = (0..34)
         .filter(|&p| waits[p])
-        .map(|p| -(ln_floored(w[p]) + (miss_total - ln_miss[p])))
+        .map(|p| -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln())))
         .sum();
     sum / n as f64
 }
@@ -92,6 +89,35 @@ pub fn brier(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
         .map(|k| (w[k] - if waits[k] { 1.0 } else { 0.0 }).powi(2))
         .sum();
     sum / 34.0
+}
+
+/// Every §4 metric of one situation under one estimator, and its calibration counts.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Scores {
+    pub rmse: f64,
+    pub cross_entropy: f64,
+    pub auc: f64,
+    pub brier: f64,
+    /// (kinds, waits among them) per calibration bin of 34·w(k).
+    pub bins: [(u32, u32); CALIBRATION_BINS],
+}
+
+/// [`rmse`], [`cross_entropy`], [`auc`], [`brier`] and the calibration counts of weights `w`
+/// against `waits`.
+pub fn scores(w: &[f64; 34], waits: &[bool; 34]) -> Scores {
+    let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
+    for k in 0..34 {
+        let b = &mut bins[calibration_bin(w[k])];
+        b.0 += 1;
+        b.1 += waits[k] as u32;
+    }
+    Scores {
+        rmse: rmse(w, waits),
+        cross_entropy: cross_entropy(w, waits),
+        auc: auc(w, waits),
+        brier: brier(w, waits),
+        bins,
+    }
 }
 
 /// Number of calibration bins of 34·w(k).

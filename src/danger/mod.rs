@@ -23,6 +23,12 @@ pub use estimator::{
     TableError,
 };
 pub use metrics::{
-    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, CALIBRATION_BINS,
-    CE_FLOOR,
+    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, scores, Scores,
+    CALIBRATION_BINS, CE_FLOOR,
 };
+
+/// [`scores`] of every built-in estimator ([`Estimator::BUILTINS`] order) on one situation:
+/// O's view and R's waits.
+pub fn score_builtins(view: &DangerView, waits: &[bool; 34]) -> [Scores; 5] {
+    std::array::from_fn(|i| scores(&weights(&Estimator::BUILTINS[i], view), waits))
+}

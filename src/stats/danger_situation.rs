@@ -2,7 +2,8 @@
 //! hand, what observer O = (R + 1) mod 4 knows at the two moments, and R's waits.
 //!
 //! Scoring the estimators needs run-wide numbers (the phoenix-table rates) and a user's table,
-//! so this observer only records situations; [`crate::danger::evaluate`] scores them.
+//! so this observer only records situations; the built-in estimators are scored per game
+//! ([`crate::danger::score_builtins`]) and the rest once the run is complete.
 
 use crate::danger::{combo_weight, DangerView};
 use crate::hand;
@@ -19,11 +20,18 @@ pub enum Moment {
 }
 
 impl Moment {
+    pub const ALL: [Moment; 2] = [Moment::Declaration, Moment::LastDraw];
+
     pub fn name(self) -> &'static str {
         match self {
             Moment::Declaration => "declaration",
             Moment::LastDraw => "last_draw",
         }
+    }
+
+    /// The moment named `s` (as [`Moment::name`] gives it).
+    pub fn from_name(s: &str) -> Option<Moment> {
+        Moment::ALL.into_iter().find(|m| m.name() == s)
     }
 }
 

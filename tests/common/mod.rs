@@ -62,3 +62,31 @@ pub fn sum_i64(df: &DataFrame, col: &str) -> i64 {
         .sum()
         .unwrap_or(0)
 }
+
+/// The `danger_eval` and `danger_calibration` frames an ingest wrote into `dir` (built-in
+/// estimators scored game by game, `phoenix-table` at the end) hold exactly what scoring the
+/// run's `danger_situations` afresh with the default estimators gives (`haifu danger-eval`).
+pub fn assert_scores_match_standalone(dir: &Path) {
+    use haifu::danger_eval::{evaluate, read_parquet, resolve, DEFAULT_ESTIMATORS};
+    let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
+    let estimators = resolve(&names, &dir.join("wait_danger.parquet"), None).unwrap();
+    let situations = read_parquet(&dir.join("danger_situations.parquet")).unwrap();
+    let fresh = evaluate(&situations, &estimators).unwrap();
+    let key = ["game_id", "hand", "riichi_seat", "moment", "estimator"];
+    let sorted = |df: DataFrame| df.sort(key, SortMultipleOptions::default()).unwrap();
+    let ingested = sorted(frame(dir, "danger_eval"));
+    let fresh_eval = sorted(fresh.eval);
+    assert!(ingested.height() > 0);
+    assert_eq!(ingested.height(), fresh_eval.height());
+    assert_eq!(ingested.get_column_names(), fresh_eval.get_column_names());
+    for c in ingested.get_column_names() {
+        let (a, b) = (ingested.column(c).unwrap(), fresh_eval.column(c).unwrap());
+        assert!(
+            a.as_materialized_series()
+                .equals_missing(b.as_materialized_series()),
+            "danger_eval column {c} differs"
+        );
+    }
+    let calibration = fresh.calibration.to_frame().unwrap();
+    assert!(frame(dir, "danger_calibration").equals(&calibration));
+}
