@@ -44,13 +44,17 @@ pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
     if n == 0 {
         return f64::NAN;
     }
-    let miss = |x: f64| (1.0 - x).max(CE_FLOOR);
     let miss_total = w.iter().map(|&x| miss(x)).product::<f64>().ln();
     let sum: f64 = (0..34)
         .filter(|&p| waits[p])
         .map(|p| -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln())))
         .sum();
     sum / n as f64
+}
+
+/// 1 − w, floored at [`CE_FLOOR`] (the argument of a non-wait's logarithm).
+fn miss(x: f64) -> f64 {
+    (1.0 - x).max(CE_FLOOR)
 }
 
 fn ln_floored(x: f64) -> f64 {
@@ -103,19 +107,54 @@ pub struct Scores {
 }
 
 /// [`rmse`], [`cross_entropy`], [`auc`], [`brier`] and the calibration counts of weights `w`
-/// against `waits`.
+/// against `waits`, in one pass over the kinds (each metric equal to its own function's).
 pub fn scores(w: &[f64; 34], waits: &[bool; 34]) -> Scores {
+    let n = wait_count(waits);
     let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
-    for k in 0..34 {
-        let b = &mut bins[calibration_bin(w[k])];
-        b.0 += 1;
-        b.1 += waits[k] as u32;
+    if n == 0 {
+        for &x in w {
+            bins[calibration_bin(x)].0 += 1;
+        }
+        return Scores {
+            rmse: f64::NAN,
+            cross_entropy: f64::NAN,
+            auc: f64::NAN,
+            brier: f64::NAN,
+            bins,
+        };
     }
+    let v_wait = 1.0 / n as f64;
+    let (mut sq_rmse, mut sq_brier, mut miss_product) = (0.0, 0.0, 1.0);
+    for k in 0..34 {
+        let (x, hit) = (w[k], waits[k]);
+        let b = &mut bins[calibration_bin(x)];
+        b.0 += 1;
+        b.1 += hit as u32;
+        let v = if hit { v_wait } else { 0.0 };
+        sq_rmse += (v - x).powi(2);
+        sq_brier += (x - if hit { 1.0 } else { 0.0 }).powi(2);
+        miss_product *= miss(x);
+    }
+    let miss_total = miss_product.ln();
+    // AUC counts: wait beats non-wait (2 points) or ties (1 point), over 2·pairs.
+    let (mut ce, mut auc_points) = (0.0, 0u32);
+    for p in (0..34).filter(|&p| waits[p]) {
+        ce += -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln()));
+        for q in 0..34 {
+            let counts = !waits[q] as u32;
+            auc_points += counts * (2 * (w[p] > w[q]) as u32 + (w[p] == w[q]) as u32);
+        }
+    }
+    let pairs = (n * (34 - n)) as u32;
     Scores {
-        rmse: rmse(w, waits),
-        cross_entropy: cross_entropy(w, waits),
-        auc: auc(w, waits),
-        brier: brier(w, waits),
+        rmse: (sq_rmse / 34.0).sqrt(),
+        cross_entropy: ce / n as f64,
+        auc: if pairs == 0 {
+            f64::NAN
+        } else {
+            f64::from(auc_points) / 2.0 / f64::from(pairs)
+        },
+        brier: sq_brier / 34.0,
         bins,
     }
 }
@@ -131,6 +170,17 @@ const CALIBRATION_EDGES: [f64; 7] = [0.25, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0];
 /// mathematically on an edge (e.g. 1/34 → 34·w = 1) lands in the upper bin
 /// despite rounding in the normalisation.
 const CALIBRATION_EDGE_TOLERANCE: f64 = 1e-9;
+
+/// The edges lowered by the tolerance: x ≥ threshold means x is on or above the edge.
+const CALIBRATION_THRESHOLDS: [f64; 7] = {
+    let mut t = CALIBRATION_EDGES;
+    let mut i = 0;
+    while i < t.len() {
+        t[i] *= 1.0 - CALIBRATION_EDGE_TOLERANCE;
+        i += 1;
+    }
+    t
+};
 
 const CALIBRATION_LABELS: [&str; CALIBRATION_BINS] = [
     "0",
@@ -154,10 +204,10 @@ pub fn calibration_bin(w_k: f64) -> usize {
     if x.is_nan() || x <= 0.0 {
         return 0;
     }
-    1 + CALIBRATION_EDGES
+    1 + CALIBRATION_THRESHOLDS
         .iter()
-        .filter(|&&edge| x >= edge * (1.0 - CALIBRATION_EDGE_TOLERANCE))
-        .count()
+        .map(|&t| (x >= t) as usize)
+        .sum::<usize>()
 }
 
 /// Label of bin `i` in interval notation on the 34·w scale (`"0"`, `"(0,0.25)"`,
@@ -303,6 +353,46 @@ mod tests {
             let expect = 1 + CALIBRATION_EDGES.iter().filter(|&&e| x >= e).count();
             assert_eq!(calibration_bin(w), expect, "n = {n}");
         }
+    }
+
+    /// `scores` computes every metric in one pass; each must equal its own function's value
+    /// exactly, and the bins must count every kind once.
+    #[test]
+    fn scores_match_the_single_metrics() {
+        let mut seed = 12345u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for case in 0..200 {
+            let mut raw: [f64; 34] = std::array::from_fn(|_| next());
+            // Some zeros and ties, as genbutsu and category tables give.
+            for k in (case % 5..34).step_by(5) {
+                raw[k] = if case % 2 == 0 { 0.0 } else { raw[0] };
+            }
+            let sum: f64 = raw.iter().sum();
+            let w = raw.map(|x| x / sum);
+            let waits: [bool; 34] = std::array::from_fn(|k| (k * 7 + case) % 11 == 0);
+            let s = scores(&w, &waits);
+            assert_eq!(s.rmse.to_bits(), rmse(&w, &waits).to_bits());
+            assert_eq!(s.brier.to_bits(), brier(&w, &waits).to_bits());
+            assert_eq!(s.auc.to_bits(), auc(&w, &waits).to_bits());
+            assert_eq!(
+                s.cross_entropy.to_bits(),
+                cross_entropy(&w, &waits).to_bits()
+            );
+            let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
+            for k in 0..34 {
+                bins[calibration_bin(w[k])].0 += 1;
+                bins[calibration_bin(w[k])].1 += waits[k] as u32;
+            }
+            assert_eq!(s.bins, bins);
+        }
+        let none = scores(&[1.0 / 34.0; 34], &[false; 34]);
+        assert!(none.rmse.is_nan() && none.auc.is_nan());
+        assert_eq!(none.bins[5], (34, 0));
     }
 
     #[test]
