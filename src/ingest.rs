@@ -769,7 +769,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
 }
 
 /// With `HAIFU_TIMINGS=1`, prints how long a phase took to stderr (for `make bench`).
-fn timing(phase: &str, d: std::time::Duration) {
+pub fn timing(phase: &str, d: std::time::Duration) {
     if std::env::var_os("HAIFU_TIMINGS").is_some() {
         eprintln!("timing: {phase}: {:.3} s", d.as_secs_f64());
     }

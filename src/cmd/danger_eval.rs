@@ -57,6 +57,16 @@ pub fn render(frames: &std::path::Path) -> Result<String> {
         report::find("danger-eval").expect("bundled").sql,
         None,
     )?;
+    let calib = report::run(
+        &mut ctx,
+        report::find("danger-calibration").expect("bundled").sql,
+        None,
+    )?;
+    render_reports(&summary, &calib)
+}
+
+/// [`render`] from the `danger-eval` and `danger-calibration` reports already run.
+pub fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<String> {
     let mut out = String::new();
     for moment in ["declaration", "last_draw"] {
         let df = summary
@@ -68,13 +78,8 @@ pub fn render(frames: &std::path::Path) -> Result<String> {
         out.push_str(&marked_table(&df)?);
         out.push('\n');
     }
-    let calib = report::run(
-        &mut ctx,
-        report::find("danger-calibration").expect("bundled").sql,
-        None,
-    )?;
     out.push_str("== calibration (pairs of (situation, kind) by 34·w bin)\n");
-    out.push_str(&report::to_table(&calib));
+    out.push_str(&report::to_table(calib));
     Ok(out)
 }
 

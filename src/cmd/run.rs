@@ -20,20 +20,32 @@ pub fn run(args: &RunArgs) -> Result<u8> {
         return Ok(summary.exit_code());
     }
     let reports_dir = args.out.join("reports");
-    let danger_tables = crate::cmd::danger_eval::render(&args.out)?;
+    let t0 = std::time::Instant::now();
     let reports = write_all_reports(&args.out, &reports_dir)?;
+    ingest::timing("reports", t0.elapsed());
+    let report = |name: &str| {
+        reports
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, df)| df)
+            .expect("a bundled report")
+    };
+    let danger_tables = crate::cmd::danger_eval::render_reports(
+        report("danger-eval"),
+        report("danger-calibration"),
+    )?;
+    let t0 = std::time::Instant::now();
     let (value, csv) = params::tsumo_rate(&args.out)?;
+    ingest::timing("parameter file", t0.elapsed());
     write_atomically(
         &reports_dir.join("tsumo_rate.json"),
         (serde_json::to_string_pretty(&value)? + "\n").as_bytes(),
     )?;
     write_atomically(&reports_dir.join("tsumo_rate.csv"), csv.as_bytes())?;
     for name in SHOWN {
-        if let Some((_, df)) = reports.iter().find(|(n, _)| *n == name) {
-            println!("== {name}");
-            print!("{}", report::to_table(df));
-            println!();
-        }
+        println!("== {name}");
+        print!("{}", report::to_table(report(name)));
+        println!();
     }
     println!("== danger-eval");
     print!("{danger_tables}");

@@ -41,26 +41,55 @@ pub fn render(df: &polars::prelude::DataFrame, format: Format) -> Result<String>
 }
 
 /// Runs every bundled report over `frames` and writes `<name>.csv` and `<name>.json` into
-/// `dir`; returns the reports' frames by name.
+/// `dir`; returns the reports' frames by name, in [`REPORTS`] order.
+///
+/// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
 pub fn write_all_reports(
     frames: &Path,
     dir: &Path,
 ) -> Result<Vec<(&'static str, polars::prelude::DataFrame)>> {
+    use polars::prelude::*;
+    use rayon::prelude::*;
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let mut ctx = report::context(frames, None)?;
-    let mut out = Vec::new();
+    let ctx = report::context(frames, None)?;
+    let mut queries: Vec<&'static str> = Vec::new();
     for rep in REPORTS {
-        let df = report::run(&mut ctx, rep.sql, rep.filter)
-            .with_context(|| format!("report {}", rep.name))?;
-        crate::frames::write_atomically(
-            &dir.join(format!("{}.csv", rep.name)),
-            report::to_csv(&df)?.as_bytes(),
-        )?;
-        crate::frames::write_atomically(
-            &dir.join(format!("{}.json", rep.name)),
-            (report::to_json(&df) + "\n").as_bytes(),
-        )?;
-        out.push((rep.name, df));
+        if !queries.contains(&rep.sql) {
+            queries.push(rep.sql);
+        }
     }
-    Ok(out)
+    let results: Vec<Result<DataFrame>> = queries
+        .iter()
+        .map(|sql| {
+            let t0 = std::time::Instant::now();
+            let df = report::run(&mut ctx.clone(), sql, None);
+            let first = REPORTS.iter().find(|r| r.sql == *sql).expect("listed");
+            crate::ingest::timing(&format!("  report {}", first.name), t0.elapsed());
+            df.with_context(|| format!("report {}", first.name))
+        })
+        .collect();
+    let results: Vec<DataFrame> = results.into_iter().collect::<Result<_>>()?;
+    REPORTS
+        .par_iter()
+        .map(|rep| {
+            let i = queries.iter().position(|q| *q == rep.sql).expect("listed");
+            let df = match rep.filter {
+                Some((column, value)) => results[i]
+                    .clone()
+                    .lazy()
+                    .filter(col(column).eq(lit(value)))
+                    .collect()?,
+                None => results[i].clone(),
+            };
+            crate::frames::write_atomically(
+                &dir.join(format!("{}.csv", rep.name)),
+                report::to_csv(&df)?.as_bytes(),
+            )?;
+            crate::frames::write_atomically(
+                &dir.join(format!("{}.json", rep.name)),
+                (report::to_json(&df) + "\n").as_bytes(),
+            )?;
+            Ok((rep.name, df))
+        })
+        .collect()
 }

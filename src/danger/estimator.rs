@@ -12,12 +12,11 @@
 
 use std::fmt;
 
-use super::category::{categories, Category};
+use super::category::{categories, category, Category};
 
 /// What O knows at one moment of a §4 situation.
 ///
-/// Invariants for valid input: `remaining[k] + observer_holds[k] ≤ 4`;
-/// `category` was computed with `genbutsu` as the river (see [`DangerView::from_counts`]).
+/// Invariant for valid input: `remaining[k] + observer_holds[k] ≤ 4`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DangerView {
     /// r(k) = 4 − (publicly visible copies + copies in O's concealed hand), floored at 0.
@@ -26,14 +25,14 @@ pub struct DangerView {
     pub genbutsu: [bool; 34],
     /// Copies of k in O's concealed hand.
     pub observer_holds: [u8; 34],
-    /// §2 category of k at this moment, the genbutsu set standing for R's river.
-    pub category: [Category; 34],
+    /// Publicly visible copies of k (for the §2 categories of `table` estimators).
+    pub visible: [u8; 34],
 }
 
 impl DangerView {
     /// Builds the view from publicly visible copies, O's concealed copies and
     /// the genbutsu set: `remaining = 4 − visible − observer_holds` (saturating
-    /// at 0) and `category = categories(genbutsu, visible)`.
+    /// at 0).
     pub fn from_counts(
         visible: &[u8; 34],
         observer_holds: &[u8; 34],
@@ -45,8 +44,14 @@ impl DangerView {
             }),
             genbutsu: *genbutsu,
             observer_holds: *observer_holds,
-            category: categories(genbutsu, visible),
+            visible: *visible,
         }
+    }
+
+    /// §2 category of every kind at this moment, the genbutsu set standing for R's river
+    /// (only `table` estimators need them).
+    pub fn categories(&self) -> [Category; 34] {
+        categories(&self.genbutsu, &self.visible)
     }
 
     /// r(x) for number `n` of the suit starting at kind `base`; 0 outside 1..=9.
@@ -377,7 +382,7 @@ pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
         Estimator::DennouOld => f64::from(dennou_old(view, k)),
         Estimator::Dennou => f64::from(dennou(view, k)),
         Estimator::DennouNew => dennou_new(view, k),
-        Estimator::Table(t) => t.weight(view.category[k]),
+        Estimator::Table(t) => t.weight(category(k, &view.genbutsu, &view.visible)),
     }
 }
 
@@ -390,7 +395,10 @@ pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; 34] {
         Estimator::DennouOld => from_fn(|k| f64::from(dennou_old(view, k))),
         Estimator::Dennou => from_fn(|k| f64::from(dennou(view, k))),
         Estimator::DennouNew => from_fn(|k| dennou_new(view, k)),
-        Estimator::Table(t) => from_fn(|k| t.weight(view.category[k])),
+        Estimator::Table(t) => {
+            let cats = view.categories();
+            from_fn(|k| t.weight(cats[k]))
+        }
     };
     for (x, &g) in w.iter_mut().zip(&view.genbutsu) {
         if g {
@@ -662,8 +670,8 @@ mod tests {
         assert_eq!(&v.remaining[27..34], &[3, 1, 3, 4, 1, 0, 0]);
         assert_eq!(v.remaining[P + 4], 3);
         assert_eq!(v.remaining[P], 4);
-        assert_eq!(v.category[M], Category::N19Suji);
-        assert_eq!(v.category[Z + 4], Category::Honor3);
+        assert_eq!(v.categories()[M], Category::N19Suji);
+        assert_eq!(v.categories()[Z + 4], Category::Honor3);
         assert_eq!(v.a(M + 2), 2); // holds: a = r
         assert_eq!(v.a(M + 6), -1); // r 0, holds none
         assert_eq!(v.a(Z + 5), 0); // r 0, holds one: a = r = 0

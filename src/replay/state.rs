@@ -67,6 +67,9 @@ pub struct SeatState {
     pub called: bool,
     /// The tile just drawn, while the seat holds it.
     pub drawn: Option<TileId>,
+    /// Waits of the concealed hand right after its riichi declaration discard (a riichi hand
+    /// cannot change its waits afterwards); `None` before a declaration.
+    pub riichi_waits: Option<hand::Waits>,
 }
 
 impl Default for SeatState {
@@ -81,6 +84,7 @@ impl Default for SeatState {
             riichi: RiichiState::None,
             called: false,
             drawn: None,
+            riichi_waits: None,
         }
     }
 }
@@ -410,6 +414,7 @@ impl HandState {
         s.drawn = None;
         if declaration {
             s.riichi = RiichiState::Declared { river_index };
+            s.riichi_waits = Some(hand::waits(&s.kinds, s.melds.len() as u8));
             if self.first_declaration.is_none() {
                 self.first_declaration = Some(seat);
             }
@@ -728,12 +733,13 @@ impl HandState {
                 format!("AGARI m {codes:?} but seat {who}'s melds are {mine:?}"),
             ));
         }
-        let mut wait_hand = self.seats[w].kinds;
-        if tsumo {
-            wait_hand[tile::kind(a.machi)] -= 1;
+        // The winning kind is a wait of the hand without it ⇔ the hand with it is complete
+        // (the tile exists, so the hand without it held at most three).
+        let mut full_hand = self.seats[w].kinds;
+        if !tsumo {
+            full_hand[tile::kind(a.machi)] += 1;
         }
-        let waits = hand::waits(&wait_hand, self.seats[w].melds.len() as u8);
-        if !waits.is_wait(tile::kind(a.machi)) {
+        if !hand::is_complete(&full_hand, self.seats[w].melds.len() as u8) {
             return Err(fail(
                 "agari-mismatch",
                 format!(

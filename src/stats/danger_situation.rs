@@ -149,7 +149,9 @@ impl Observer for DangerSituationObserver {
             return;
         }
         let st = &hand.seats[seat];
-        let waits = hand::waits(&st.kinds, st.melds.len() as u8);
+        let waits = st
+            .riichi_waits
+            .unwrap_or_else(|| hand::waits(&st.kinds, st.melds.len() as u8));
         self.following = Some(Following {
             riichi_seat: seat as u8,
             riichi_turn: st.turn,

@@ -31,7 +31,9 @@ impl Observer for WaitDangerObserver {
             return;
         }
         let st = &hand.seats[seat];
-        let waits = hand::waits(&st.kinds, st.melds.len() as u8);
+        let waits = st
+            .riichi_waits
+            .unwrap_or_else(|| hand::waits(&st.kinds, st.melds.len() as u8));
         if waits.kokushi_only {
             self.kokushi += 1;
             return;
