@@ -5,7 +5,9 @@
 //! it is written under a temporary name in the same directory.
 
 use std::fs::{self, File};
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
 
 use polars::prelude::*;
 
@@ -382,15 +384,41 @@ pub fn draw_rate_frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
     ])
 }
 
+/// A buffered file shared between a Parquet writer and its owner, so that the owner can
+/// flush it (and see the error) once the writer has written the footer.
+#[derive(Clone)]
+struct SharedFile(Arc<Mutex<BufWriter<File>>>);
+
+impl std::io::Write for SharedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("not poisoned").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.lock().expect("not poisoned").flush()
+    }
+}
+
+/// One frame's open Parquet writer and the buffered file under it.
+struct OpenFrame {
+    writer: polars::io::parquet::write::BatchedWriter<SharedFile>,
+    file: SharedFile,
+}
+
+impl OpenFrame {
+    /// Writes the footer and flushes the file.
+    fn finish(mut self) -> PolarsResult<()> {
+        self.writer.finish()?;
+        Ok(self.file.flush()?)
+    }
+}
+
 /// Writes frames as Parquet under temporary names in `dir`, renamed into place by
 /// [`FrameWriter::commit`].
 pub struct FrameWriter {
     dir: PathBuf,
     tag: String,
-    writers: Vec<(
-        String,
-        Option<polars::io::parquet::write::BatchedWriter<File>>,
-    )>,
+    writers: Vec<(String, Option<OpenFrame>)>,
 }
 
 impl FrameWriter {
@@ -413,17 +441,22 @@ impl FrameWriter {
         let idx = match self.writers.iter().position(|(n, _)| n == name) {
             Some(i) => i,
             None => {
-                let file = File::create(self.temp_path(&format!("{name}.parquet")))?;
-                let w = ParquetWriter::new(file)
+                // Buffered: the writer emits many small pieces (page headers, metadata).
+                let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(
+                    1 << 20,
+                    File::create(self.temp_path(&format!("{name}.parquet")))?,
+                ))));
+                let writer = ParquetWriter::new(file.clone())
                     .with_compression(ParquetCompression::Lz4Raw)
                     .with_statistics(StatisticsOptions::default())
                     .batched(df.schema())?;
-                self.writers.push((name.to_string(), Some(w)));
+                self.writers
+                    .push((name.to_string(), Some(OpenFrame { writer, file })));
                 self.writers.len() - 1
             }
         };
         match self.writers[idx].1.as_mut() {
-            Some(w) => w.write_batch(df),
+            Some(w) => w.writer.write_batch(df),
             None => polars_bail!(InvalidOperation: "frame {name} is already finished"),
         }
     }
