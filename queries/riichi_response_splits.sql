@@ -2,35 +2,56 @@
 -- (b) seat is dealer, (c) riichi seat is dealer, (d) the riichi seat's turn at declaration
 -- (1-6, 7-12, 13+). Long form: one row per (split, value, outcome), `all` rows per value.
 -- Shares are within the (split, value) group; 95% Wilson and normal intervals.
-WITH long AS (
-  SELECT 'shanten' AS split,
-         CASE WHEN shanten >= 3 THEN '3+' ELSE CAST(shanten AS VARCHAR) END AS value,
-         outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+-- Each split is one grouped scan on its raw column; labels, the `all` rows and the
+-- standard deviation (from the sums of income and income²) are computed on those few rows.
+WITH raw AS (
+  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS VARCHAR) AS key, outcome,
+         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
+         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+  FROM riichi_response GROUP BY LEAST(shanten, 3), outcome
   UNION ALL
-  SELECT 'seat_dealer' AS split, CASE WHEN seat_is_dealer THEN 'dealer' ELSE 'non-dealer' END AS value,
-         outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS VARCHAR) AS key, outcome,
+         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
+         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+  FROM riichi_response GROUP BY seat_is_dealer, outcome
   UNION ALL
-  SELECT 'riichi_dealer' AS split, CASE WHEN riichi_is_dealer THEN 'dealer' ELSE 'non-dealer' END AS value,
-         outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS VARCHAR) AS key, outcome,
+         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
+         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+  FROM riichi_response GROUP BY riichi_is_dealer, outcome
   UNION ALL
   SELECT 'riichi_turn' AS split,
-         CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END AS value,
-         outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+         CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END AS key,
+         outcome, COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
+         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+  FROM riichi_response
+  GROUP BY CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END, outcome
 ),
-groups AS (
-  SELECT split, value, CAST(COUNT(*) AS DOUBLE) AS n FROM long GROUP BY split, value
+labelled AS (
+  SELECT split,
+         CASE WHEN split = 'shanten' AND key = '3' THEN '3+'
+              WHEN key = 'true' THEN 'dealer' WHEN key = 'false' THEN 'non-dealer'
+              ELSE key END AS value,
+         outcome, units, s1, s2
+  FROM raw
 ),
 cells AS (
-  SELECT split, value, outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
-  FROM long GROUP BY split, value, outcome
+  SELECT split, value, outcome, units, s1, s2 FROM labelled
   UNION ALL
-  SELECT split, value, 'all' AS outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
-  FROM long GROUP BY split, value
+  SELECT split, value, 'all' AS outcome, SUM(units) AS units, SUM(s1) AS s1, SUM(s2) AS s2
+  FROM labelled GROUP BY split, value
 ),
 stats AS (
-  SELECT c.split, c.value, c.outcome, c.units, g.n, CAST(c.units AS DOUBLE) / g.n AS p,
-         c.mean_income, c.sd
-  FROM cells c JOIN groups g ON c.split = g.split AND c.value = g.value
+  SELECT split, value, outcome, units,
+         CAST(SUM(CASE WHEN outcome = 'all' THEN units ELSE 0 END) OVER (PARTITION BY split, value) AS DOUBLE) AS n,
+         s1 / CAST(units AS DOUBLE) AS mean_income,
+         CASE WHEN units > 1
+              THEN SQRT(GREATEST((s2 - s1 * s1 / CAST(units AS DOUBLE)) / CAST(units - 1 AS DOUBLE), 0.0))
+         END AS sd
+  FROM cells
+),
+shares AS (
+  SELECT *, CAST(units AS DOUBLE) / n AS p FROM stats
 )
 SELECT
   split,
@@ -43,6 +64,6 @@ SELECT
   mean_income,
   mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_lo,
   mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_hi
-FROM stats
+FROM shares
 ORDER BY split, value, CASE outcome WHEN 'win' THEN 1 WHEN 'deal_in' THEN 2 WHEN 'tsumo_other' THEN 3
   WHEN 'ron_other' THEN 4 WHEN 'draw' THEN 5 ELSE 6 END

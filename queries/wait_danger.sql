@@ -3,17 +3,28 @@
 -- `excl_genbutsu` (現物 units left out of the group's denominator, the published table's
 -- convention A) and `incl_genbutsu` (convention B). Category rows are the same in both.
 -- rate_* = wait units of that shape / units; total with a 95% Wilson interval.
-WITH per_category AS (
-  -- One scan of the frame; everything below works on these 19 rows.
+WITH units AS (
+  -- The one full scan of the frame: units per category.
+  SELECT category, COUNT(*) AS units FROM wait_danger GROUP BY category
+),
+shapes AS (
+  -- Wait units only (a few percent of the rows), by shape.
   SELECT category,
-         COUNT(*) AS units,
-         SUM(CAST(is_wait AS INT)) AS wait,
+         COUNT(*) AS wait,
          SUM(CASE WHEN wait_shape = 'tanki' THEN 1 ELSE 0 END) AS tanki,
          SUM(CASE WHEN wait_shape = 'shanpon' THEN 1 ELSE 0 END) AS shanpon,
          SUM(CASE WHEN wait_shape = 'kanchan' THEN 1 ELSE 0 END) AS kanchan,
          SUM(CASE WHEN wait_shape = 'penchan' THEN 1 ELSE 0 END) AS penchan,
          SUM(CASE WHEN wait_shape = 'ryanmen' THEN 1 ELSE 0 END) AS ryanmen
-  FROM wait_danger GROUP BY category
+  FROM wait_danger WHERE is_wait GROUP BY category
+),
+per_category AS (
+  -- Everything below works on these 19 rows.
+  SELECT u.category, u.units,
+         COALESCE(s.wait, 0) AS wait, COALESCE(s.tanki, 0) AS tanki,
+         COALESCE(s.shanpon, 0) AS shanpon, COALESCE(s.kanchan, 0) AS kanchan,
+         COALESCE(s.penchan, 0) AS penchan, COALESCE(s.ryanmen, 0) AS ryanmen
+  FROM units u LEFT JOIN shapes s ON u.category = s.category
 ),
 w AS (
   SELECT *,
