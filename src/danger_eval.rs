@@ -16,7 +16,7 @@ use crate::danger::{
     calibration_bin_label, scores, weights, Category, CategoryTable, Estimator, Scores,
     CALIBRATION_BINS,
 };
-use crate::frames::parse_kind_digits;
+use crate::frames::{label_col, parse_kind_digits};
 use crate::stats::{DangerSituation, Moment};
 use crate::tile::KINDS;
 
@@ -160,9 +160,10 @@ pub struct EvalRows {
     game: Vec<u32>,
     hand: Vec<i32>,
     riichi_seat: Vec<i32>,
-    moment: Vec<&'static str>,
+    /// Index into [`Moment::ALL`].
+    moment: Vec<u32>,
     /// Index into the names given to [`EvalRows::take_frame`].
-    estimator: Vec<u8>,
+    estimator: Vec<u32>,
     rmse: Vec<f64>,
     cross_entropy: Vec<f64>,
     auc: Vec<f64>,
@@ -177,8 +178,8 @@ impl EvalRows {
         self.game.push(key.game);
         self.hand.push(key.hand);
         self.riichi_seat.push(key.riichi_seat);
-        self.moment.push(key.moment.name());
-        self.estimator.push(estimator);
+        self.moment.push(key.moment as u32);
+        self.estimator.push(u32::from(estimator));
         self.rmse.push(s.rmse);
         self.cross_entropy.push(s.cross_entropy);
         self.auc.push(s.auc);
@@ -196,19 +197,15 @@ impl EvalRows {
         estimators: &[&str],
     ) -> PolarsResult<DataFrame> {
         let r = std::mem::take(self);
-        let estimator: Vec<&str> = r
-            .estimator
-            .iter()
-            .map(|&i| estimators[i as usize])
-            .collect();
+        let moments = Moment::ALL.map(Moment::name);
         let game = IdxCa::from_vec("game".into(), r.game);
         let game_id = game_ids.take(&game)?.with_name("game_id".into());
         DataFrame::new_infer_height(vec![
             game_id.into_series().into_column(),
             Column::new("hand".into(), r.hand),
             Column::new("riichi_seat".into(), r.riichi_seat),
-            Column::new("moment".into(), r.moment),
-            Column::new("estimator".into(), estimator),
+            label_col("moment", &moments, r.moment.into_iter().map(Some))?,
+            label_col("estimator", estimators, r.estimator.into_iter().map(Some))?,
             Column::new("rmse".into(), r.rmse),
             Column::new("cross_entropy".into(), r.cross_entropy),
             Column::new("auc".into(), r.auc),

@@ -96,10 +96,13 @@ struct WaitDangerColumns {
     game_id: Vec<u32>,
     hand: Vec<i32>,
     riichi_seat: Vec<i32>,
-    kind: Vec<&'static str>,
-    category: Vec<&'static str>,
+    /// Kind index (0..34).
+    kind: Vec<u32>,
+    /// [`Category::index`].
+    category: Vec<u32>,
     is_wait: Vec<bool>,
-    wait_shape: Vec<Option<&'static str>>,
+    /// Index into [`WAIT_SHAPES`].
+    wait_shape: Vec<Option<u32>>,
 }
 
 #[derive(Default)]
@@ -116,6 +119,29 @@ struct DangerSituationColumns {
     observer_holds: Vec<String>,
     genbutsu: Vec<String>,
     waits: Vec<String>,
+}
+
+/// The wait shapes in discriminant order (`shape as u32` indexes this).
+const WAIT_SHAPES: [WaitShape; 5] = [
+    WaitShape::Tanki,
+    WaitShape::Shanpon,
+    WaitShape::Kanchan,
+    WaitShape::Penchan,
+    WaitShape::Ryanmen,
+];
+
+/// A string column whose rows are `labels[code]` (null for `None`), made by a gather: rows
+/// share the labels' bytes, so no string is built per row.
+pub fn label_col(
+    name: &str,
+    labels: &[&str],
+    codes: impl Iterator<Item = Option<u32>>,
+) -> PolarsResult<Column> {
+    let idx = IdxCa::from_iter_options("code".into(), codes.map(|c| c.map(|c| c as IdxSize)));
+    Ok(StringChunked::from_slice(name.into(), labels)
+        .take(&idx)?
+        .into_series()
+        .into_column())
 }
 
 /// A per-kind array as 34 digits in kind order (1m..9m, 1p..9p, 1s..9s, 1z..7z).
@@ -213,10 +239,10 @@ impl FrameBatch {
                 wc.game_id.push(gi);
                 wc.hand.push(w.hand as i32);
                 wc.riichi_seat.push(w.riichi_seat as i32);
-                wc.kind.push(tile::kind_name(k));
-                wc.category.push(Category::name(w.category[k]));
+                wc.kind.push(k as u32);
+                wc.category.push(w.category[k].index() as u32);
                 wc.is_wait.push(w.shape[k].is_some());
-                wc.wait_shape.push(w.shape[k].map(WaitShape::name));
+                wc.wait_shape.push(w.shape[k].map(|s| s as u32));
             }
         }
         let included = g.danger_situations.iter().filter(|d| d.excluded.is_none());
@@ -321,14 +347,24 @@ impl FrameBatch {
             col("riichi_is_dealer", r.riichi_is_dealer),
             col("riichi_turn", r.riichi_turn),
         ])?;
+        let kind_names: Vec<&str> = (0..KINDS).map(tile::kind_name).collect();
+        let mut category_names = [""; Category::ALL.len()];
+        for c in Category::ALL {
+            category_names[c.index()] = c.name();
+        }
+        let shape_names = WAIT_SHAPES.map(WaitShape::name);
         let waits = DataFrame::new_infer_height(vec![
             id_col(w.game_id)?,
             col("hand", w.hand),
             col("riichi_seat", w.riichi_seat),
-            col("kind", w.kind),
-            col("category", w.category),
+            label_col("kind", &kind_names, w.kind.into_iter().map(Some))?,
+            label_col(
+                "category",
+                &category_names,
+                w.category.into_iter().map(Some),
+            )?,
             col("is_wait", w.is_wait),
-            col("wait_shape", w.wait_shape),
+            label_col("wait_shape", &shape_names, w.wait_shape.into_iter())?,
         ])?;
         let situations = DataFrame::new_infer_height(vec![
             id_col(d.game_id)?,
@@ -541,4 +577,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
     fs::write(&tmp, bytes)?;
     fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Codes index the label lists: `shape as u32` and `moment as u32`.
+    #[test]
+    fn label_codes_match_label_order() {
+        for (i, s) in WAIT_SHAPES.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+        }
+        for (i, m) in crate::stats::Moment::ALL.iter().enumerate() {
+            assert_eq!(*m as usize, i);
+        }
+    }
 }

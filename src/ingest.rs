@@ -594,18 +594,26 @@ impl Merger {
         // situations file and append its rows to the built-in estimators' ones.
         self.writer.finish_frame("danger_situations")?;
         let phoenix = danger_eval::phoenix_table_from_counts(&self.category_counts)?;
+        let t1 = Instant::now();
         let situations =
             danger_eval::read_parquet(&self.writer.temp_path("danger_situations.parquet"))?;
+        timing("  read", t1.elapsed());
+        let t1 = Instant::now();
         let ev = danger_eval::evaluate_from(
             &situations,
             &[Estimator::Table(phoenix)],
             Estimator::BUILTINS.len(),
         )?;
+        timing("  evaluate", t1.elapsed());
+        let t1 = Instant::now();
         self.writer.write("danger_eval", &ev.eval)?;
         self.calibration.merge(ev.calibration);
         self.writer
             .write("danger_calibration", &self.calibration.to_frame()?)?;
+        timing("  write", t1.elapsed());
+        let t1 = Instant::now();
         self.writer.finish()?;
+        timing("  finish", t1.elapsed());
         timing("phoenix-table scoring", t0.elapsed());
         // Last chance to stop before anything is renamed into place.
         if INTERRUPTED.load(Ordering::SeqCst) {

@@ -10,7 +10,7 @@ use crate::hand;
 use crate::replay::{HandState, Observer};
 use crate::tile::{self, KINDS};
 
-/// The two §4 moments.
+/// The two §4 moments (`moment as usize` indexes [`Moment::ALL`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Moment {
     /// Right after the declaration discard.
