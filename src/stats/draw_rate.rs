@@ -60,7 +60,7 @@ pub struct CellCounts {
 }
 
 /// One draw record, as §3 needs it: the drawer's turn, the tiles it cannot see, the drawn
-/// type, and where in its turn's block of cells each type's unit goes.
+/// type, and (held, visible) of every type (41 bytes; a game has about 470).
 #[derive(Clone, Copy, Debug)]
 pub struct DrawRecord {
     /// Turn index (turn + 1, at most TURN_LIMIT − 1).
@@ -70,8 +70,8 @@ pub struct DrawRecord {
     drawn_type: u8,
     /// Whether the game has red fives (37 types) or not (34).
     red: bool,
-    /// type · 25 + held · 5 + visible per type, just before the drawn tile joins the hand.
-    offset: [u16; TYPES],
+    /// held · 5 + visible per type, just before the drawn tile joins the hand.
+    state: [u8; TYPES],
 }
 
 /// Copies of each type in a game with red fives (black fives have 3; red types 1).
@@ -137,17 +137,18 @@ impl DrawRateCells {
             let types = if d.red { TYPES } else { KINDS };
             // Bounds checked once, so the loop below is plain indexed adds.
             let block = &mut self.units[base..base + TYPES * STATES];
-            for &o in &d.offset[..types] {
-                let cell = &mut block[o as usize % (TYPES * STATES)];
+            for (t, &s) in d.state[..types].iter().enumerate() {
+                let cell = &mut block[t * STATES + s as usize % STATES];
                 cell[0] += add[0];
                 cell[1] += add[1];
             }
-            self.hits[base + d.offset[d.drawn_type as usize] as usize] += 1;
+            let offset = |t: usize| base + t * STATES + d.state[t] as usize % STATES;
+            self.hits[offset(d.drawn_type as usize)] += 1;
             if !d.red {
                 for t in FIVES {
                     // u(t) is 4 − seen here, one more than max(3 − seen, 0) unless seen = 4.
-                    if SEEN[d.offset[t] as usize % STATES] < 4 {
-                        self.plain_fives[base + d.offset[t] as usize] += add[1];
+                    if SEEN[d.state[t] as usize % STATES] < 4 {
+                        self.plain_fives[offset(t)] += add[1];
                     }
                 }
             }
@@ -214,15 +215,14 @@ impl Observer for DrawRateObserver<'_> {
                 visible[five] = visible[five].saturating_sub(hand.visible_red[suit]);
             }
         }
-        let offset: [u16; TYPES] = std::array::from_fn(|t| {
-            (t * STATES + held[t].min(4) as usize * COUNTS + visible[t].min(4) as usize) as u16
-        });
+        let state: [u8; TYPES] =
+            std::array::from_fn(|t| held[t].min(4) * COUNTS as u8 + visible[t].min(4));
         self.draws.push(DrawRecord {
             turn: turn as u8,
             unseen,
             drawn_type: tile::tile_type(drawn, hand.red) as u8,
             red: hand.red,
-            offset,
+            state,
         });
     }
 }
