@@ -143,7 +143,6 @@ struct FileResult {
 enum Unit {
     File {
         path: PathBuf,
-        game_id: String,
         shared: bool,
     },
     Row {
@@ -158,9 +157,9 @@ enum Unit {
 /// The run's inputs as batches of units, in sorted path order, each database's rows in
 /// log-id order; a database is read a page at a time.
 struct Units {
-    inputs: std::vec::IntoIter<(PathBuf, String)>,
-    /// How many input paths have each log id (as [`game_id_for`] gives it).
-    ids: HashMap<String, u32>,
+    /// Each path, and whether another path of the run has its log id (as [`game_id_for`]
+    /// gives it).
+    inputs: std::vec::IntoIter<(PathBuf, bool)>,
     /// A database row may share its id with another input (the run has more than one path).
     rows_shared: bool,
     db: Option<(PathBuf, crate::logdb::LogDb, Option<String>)>,
@@ -170,20 +169,19 @@ struct Units {
 impl Units {
     fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
         let rows_shared = files.len() > 1;
-        let files: Vec<(PathBuf, String)> = files
-            .into_iter()
-            .map(|p| {
-                let id = game_id_for(&p);
-                (p, id)
-            })
-            .collect();
-        let mut ids: HashMap<String, u32> = HashMap::with_capacity(files.len());
-        for (_, id) in &files {
-            *ids.entry(id.clone()).or_default() += 1;
+        // The ids are only needed to find the shared ones: none is kept per path.
+        let ids: Vec<String> = files.iter().map(|p| game_id_for(p)).collect();
+        let mut count: HashMap<&str, u32> = HashMap::with_capacity(ids.len());
+        for id in &ids {
+            *count.entry(id).or_default() += 1;
         }
+        let inputs: Vec<(PathBuf, bool)> = files
+            .into_iter()
+            .zip(&ids)
+            .map(|(p, id)| (p, count[id.as_str()] > 1))
+            .collect();
         Units {
-            inputs: files.into_iter(),
-            ids,
+            inputs: inputs.into_iter(),
             rows_shared,
             db: None,
             progress,
@@ -237,16 +235,11 @@ impl Units {
                 }
                 continue;
             }
-            let Some((path, game_id)) = self.inputs.next() else {
+            let Some((path, shared)) = self.inputs.next() else {
                 break;
             };
             if !crate::logdb::is_sqlite(&path) {
-                let shared = self.ids.get(&game_id).is_some_and(|&n| n > 1);
-                batch.push(Unit::File {
-                    path,
-                    game_id,
-                    shared,
-                });
+                batch.push(Unit::File { path, shared });
                 continue;
             }
             match crate::logdb::LogDb::open(&path) {
@@ -303,7 +296,7 @@ impl Worker {
         };
         self.draws.clear();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
-            Unit::File { path, game_id, .. } => Ok(self.outcome(&path, game_id, room)),
+            Unit::File { path, .. } => Ok(self.outcome(&path, room)),
             Unit::Row {
                 name, log_id, blob, ..
             } => Ok(self.row_outcome(&name, &log_id, &blob, room)),
@@ -371,7 +364,7 @@ impl Worker {
         process_document(bytes, log_id, name, room, &mut self.log, &mut self.draws)
     }
 
-    fn outcome(&mut self, path: &Path, game_id: String, room: RoomFilter) -> Outcome {
+    fn outcome(&mut self, path: &Path, room: RoomFilter) -> Outcome {
         self.log.unknown_tags.clear();
         let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
             Ok(b) => b,
@@ -384,7 +377,7 @@ impl Worker {
         };
         process_document(
             bytes,
-            &game_id,
+            &game_id_for(path),
             &path.display().to_string(),
             room,
             &mut self.log,
