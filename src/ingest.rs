@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{mpsc, Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -117,6 +117,10 @@ impl IngestSummary {
 /// The result of one file.
 pub(crate) enum Outcome {
     Ok(Box<GameRows>),
+    /// Not processed: an earlier input with the same log id has already landed.
+    Duplicate {
+        game_id: String,
+    },
     Skipped {
         game_id: String,
         reason: String,
@@ -137,9 +141,10 @@ struct FileResult {
 /// One unit of work: a file, a row of a log database, or an input already decided (a
 /// database that cannot be opened, a row the downloader never fetched).
 ///
-/// `shared` is set when another input of the run may hold the same log id: only one copy may
-/// land (see [`Merger::account`]), so such a game's draw-rate records go to the merger
-/// instead of straight into the worker's accumulator.
+/// `shared` is set when an earlier input of the run may hold the same log id, so this copy
+/// lands only if every earlier one failed (see [`Merger::account`]): such a game's draw-rate
+/// records go to the merger instead of straight into the worker's accumulator, and it is
+/// not processed at all once an earlier copy has landed.
 enum Unit {
     File {
         path: PathBuf,
@@ -157,11 +162,13 @@ enum Unit {
 /// The run's inputs as batches of units, in sorted path order, each database's rows in
 /// log-id order; a database is read a page at a time.
 struct Units {
-    /// Each path, and whether another path of the run has its log id (as [`game_id_for`]
-    /// gives it).
+    /// Each path, and whether an earlier path (in run order) has its log id (as
+    /// [`game_id_for`] gives it).
     inputs: std::vec::IntoIter<(PathBuf, bool)>,
     /// A database row may share its id with another input (the run has more than one path).
     rows_shared: bool,
+    /// A database was opened: a later file may repeat one of its rows' ids.
+    after_db: bool,
     db: Option<(PathBuf, crate::logdb::LogDb, Option<String>)>,
     progress: Option<ProgressBar>,
 }
@@ -169,20 +176,19 @@ struct Units {
 impl Units {
     fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
         let rows_shared = files.len() > 1;
-        // The ids are only needed to find the shared ones: none is kept per path.
+        // The ids are only needed to find the repeated ones: none is kept per path.
         let ids: Vec<String> = files.iter().map(|p| game_id_for(p)).collect();
-        let mut count: HashMap<&str, u32> = HashMap::with_capacity(ids.len());
-        for id in &ids {
-            *count.entry(id).or_default() += 1;
-        }
+        let mut seen: std::collections::HashSet<&str> =
+            std::collections::HashSet::with_capacity(ids.len());
         let inputs: Vec<(PathBuf, bool)> = files
             .into_iter()
             .zip(&ids)
-            .map(|(p, id)| (p, count[id.as_str()] > 1))
+            .map(|(p, id)| (p, !seen.insert(id.as_str())))
             .collect();
         Units {
             inputs: inputs.into_iter(),
             rows_shared,
+            after_db: false,
             db: None,
             progress,
         }
@@ -235,13 +241,15 @@ impl Units {
                 }
                 continue;
             }
-            let Some((path, shared)) = self.inputs.next() else {
+            let Some((path, repeated)) = self.inputs.next() else {
                 break;
             };
             if !crate::logdb::is_sqlite(&path) {
+                let shared = repeated || self.after_db;
                 batch.push(Unit::File { path, shared });
                 continue;
             }
+            self.after_db = true;
             match crate::logdb::LogDb::open(&path) {
                 Ok(db) => {
                     if let Some(pb) = &self.progress {
@@ -288,12 +296,30 @@ impl Worker {
 
     /// Processes one unit. A panic while processing it (a bug: no input should cause one)
     /// fails that unit with reason `internal-error` instead of taking the run down.
-    fn process(&mut self, unit: Unit, room: RoomFilter) -> FileResult {
+    fn process(&mut self, unit: Unit, room: RoomFilter, landed: &Landed) -> FileResult {
         let (name, shared) = match &unit {
             Unit::File { path, shared, .. } => (path.display().to_string(), *shared),
             Unit::Row { name, shared, .. } => (name.clone(), *shared),
             Unit::Decided(_) => (String::new(), false),
         };
+        if shared {
+            let game_id = match &unit {
+                Unit::File { path, .. } => game_id_for(path),
+                Unit::Row { log_id, .. } => log_id.clone(),
+                Unit::Decided(_) => String::new(),
+            };
+            if landed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains_key(&game_id)
+            {
+                return FileResult {
+                    name,
+                    outcome: Outcome::Duplicate { game_id },
+                    unknown_tags: Vec::new(),
+                };
+            }
+        }
         self.draws.clear();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
             Unit::File { path, .. } => Ok(self.outcome(&path, room)),
@@ -469,6 +495,9 @@ pub(crate) fn process_document(
     }
 }
 
+/// Landed log ids and the path that landed each.
+type Landed = Mutex<HashMap<String, String>>;
+
 /// What the merging side of a run accumulates, in file order.
 struct Merger {
     manifest: Manifest,
@@ -481,8 +510,8 @@ struct Merger {
     category_counts: [(u64, u64); Category::ALL.len()],
     /// Calibration counts of landed games.
     calibration: Calibration,
-    /// Landed log ids and the path that landed them.
-    landed: HashMap<String, String>,
+    /// Landed log ids and the path that landed them (workers read it to skip later copies).
+    landed: Arc<Landed>,
     games_done: u64,
     progress: Option<ProgressBar>,
     start: Instant,
@@ -515,8 +544,26 @@ impl Merger {
 
     fn account(&mut self, r: FileResult) -> FileEntry {
         let path = r.name;
-        for (tag, n) in r.unknown_tags {
-            *self.manifest.unknown_tags.entry(tag).or_default() += n as u64;
+        let landed_as = |id: &str| -> Option<String> {
+            self.landed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get(id)
+                .cloned()
+        };
+        // A later copy of a landed game: skipped, whether or not a worker processed it first
+        // (and its unknown tags, the same game's, are not counted again).
+        let duplicate_of = match &r.outcome {
+            Outcome::Ok(rows) => landed_as(&rows.game_id),
+            Outcome::Duplicate { game_id } => Some(
+                landed_as(game_id).expect("a copy is skipped only after an earlier one landed"),
+            ),
+            _ => None,
+        };
+        if duplicate_of.is_none() {
+            for (tag, n) in r.unknown_tags {
+                *self.manifest.unknown_tags.entry(tag).or_default() += n as u64;
+            }
         }
         let entry = |status, reason, game_id| FileEntry {
             path: path.clone(),
@@ -526,16 +573,24 @@ impl Merger {
             games: 0,
             hands: 0,
         };
+        if let Some(first) = duplicate_of {
+            let game_id = match r.outcome {
+                Outcome::Ok(rows) => rows.game_id,
+                Outcome::Duplicate { game_id } => game_id,
+                _ => unreachable!("only landed-or-duplicate outcomes have a first copy"),
+            };
+            return entry(
+                Status::Skipped,
+                Some(format!("duplicate: same game as {first}")),
+                Some(game_id),
+            );
+        }
         match r.outcome {
             Outcome::Ok(rows) => {
-                if let Some(first) = self.landed.get(&rows.game_id) {
-                    return entry(
-                        Status::Skipped,
-                        Some(format!("duplicate: same game as {first}")),
-                        Some(rows.game_id.clone()),
-                    );
-                }
-                self.landed.insert(rows.game_id.clone(), path.clone());
+                self.landed
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(rows.game_id.clone(), path.clone());
                 self.batch.push(&rows);
                 self.cells.commit(&rows.draws);
                 for w in &rows.wait_danger {
@@ -568,6 +623,7 @@ impl Merger {
                 entry(Status::Skipped, Some(reason), Some(game_id))
             }
             Outcome::Failed { game_id, reason } => entry(Status::Failed, Some(reason), game_id),
+            Outcome::Duplicate { .. } => unreachable!("handled above"),
         }
     }
 
@@ -677,12 +733,13 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         cells: DrawRateCells::default(),
         category_counts: Default::default(),
         calibration: Calibration::default(),
-        landed: HashMap::new(),
+        landed: Arc::new(Landed::default()),
         games_done: 0,
         progress: progress_bar(opts.progress, files.len() as u64),
         start,
     };
     let merger_progress = merger.progress.clone();
+    let landed = Arc::clone(&merger.landed);
     let workers = Workers::new();
     let failed = AtomicBool::new(merger.manifest.totals.failed > 0);
     let merged: Result<Merger> = std::thread::scope(|scope| {
@@ -722,7 +779,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             let t0 = Instant::now();
             let results: Vec<FileResult> = batch
                 .into_par_iter()
-                .map(|u| workers.with(|w| w.process(u, opts.room)))
+                .map(|u| workers.with(|w| w.process(u, opts.room, &landed)))
                 .collect();
             replaying += t0.elapsed();
             if tx.send(results).is_err() {

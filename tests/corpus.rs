@@ -196,3 +196,73 @@ fn first_files(dir: &std::path::Path, n: usize) -> Vec<PathBuf> {
     files.truncate(n);
     files
 }
+
+/// Every game given twice (a second directory of links to the same files): the second copies
+/// are skipped as duplicates whether a worker meets them before or after the first copy has
+/// landed, so frames and manifest are the same at one and two threads, and the frames equal
+/// those of a run over the first copies alone.
+#[test]
+fn duplicates_give_the_same_output_however_they_are_met() {
+    let Some(dir) = corpus("phoenix") else { return };
+    let files = first_files(&dir, 600);
+    let tmp = tempfile::tempdir().unwrap();
+    let (a, b) = (tmp.path().join("a"), tmp.path().join("b"));
+    std::fs::create_dir(&a).unwrap();
+    std::fs::create_dir(&b).unwrap();
+    for f in &files {
+        let name = f.file_name().unwrap();
+        std::os::unix::fs::symlink(f, a.join(name)).unwrap();
+        std::os::unix::fs::symlink(f, b.join(name)).unwrap();
+    }
+    let run = |threads: usize, inputs: &[PathBuf], out: &std::path::Path| {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap()
+            .install(|| run_ingest(inputs, out, RoomFilter::Phoenix))
+    };
+    let (one, two, alone) = (
+        tmp.path().join("one"),
+        tmp.path().join("two"),
+        tmp.path().join("alone"),
+    );
+    let s1 = run(1, &[a.clone(), b.clone()], &one);
+    run(2, &[a.clone(), b.clone()], &two);
+    run(2, std::slice::from_ref(&a), &alone);
+    assert_eq!(s1.manifest.totals.games, 600);
+    let dups = s1
+        .manifest
+        .files
+        .iter()
+        .filter(|f| {
+            f.reason
+                .as_deref()
+                .is_some_and(|r| r.starts_with("duplicate"))
+        })
+        .count();
+    assert_eq!(dups, 600);
+    assert_eq!(
+        std::fs::read_to_string(one.join("manifest.json")).unwrap(),
+        std::fs::read_to_string(two.join("manifest.json")).unwrap()
+    );
+    for name in [
+        "games",
+        "hands",
+        "riichi_response",
+        "wait_danger",
+        "draw_rate",
+        "danger_situations",
+        "danger_eval",
+        "danger_calibration",
+    ] {
+        let (x, y, z) = (frame(&one, name), frame(&two, name), frame(&alone, name));
+        assert!(
+            x.equals_missing(&y),
+            "{name} differs between 1 and 2 threads"
+        );
+        assert!(
+            x.equals_missing(&z),
+            "{name} differs from the run without copies"
+        );
+    }
+}
