@@ -5,8 +5,9 @@
 (b) `haifu run CORPUS --out TMP`: ingest, every observer, every frame, report and the
     parameter file.
 Each is run REPS times, alternating, and the median wall time is used; then both once with
-the corpus given 8 times over (8 symbolic links to it, so 7 of every 8 games are replayed and
-then reported as duplicates) to show that peak memory does not grow with the input.
+the corpus given 8 times over (8 symbolic links to it: the decode-only run decodes every copy;
+the full run reports 7 of every 8 as duplicates, mostly without decoding them) to show that
+peak memory does not grow with the input.
 Figures are printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
 """
