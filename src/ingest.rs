@@ -330,8 +330,8 @@ impl Worker {
         }));
         let outcome = match outcome {
             Ok(Ok(Outcome::Ok(mut rows))) => {
-                // The game replayed whole: its draws count, here or (when another input may
-                // hold the same game) in the merger if this copy lands.
+                // The game replayed whole: its draws count, here, or (when an earlier input
+                // may hold the same game) in the merger if this copy lands.
                 if shared {
                     rows.draws = std::mem::take(&mut self.draws);
                 } else {
