@@ -36,6 +36,18 @@ pub struct GameRows {
     pub draws: Vec<DrawRecord>,
 }
 
+/// Every frame an ingest writes (each `<name>.parquet` next to `manifest.json`).
+pub const FRAMES: [&str; 8] = [
+    "games",
+    "hands",
+    "riichi_response",
+    "wait_danger",
+    "draw_rate",
+    "danger_situations",
+    "danger_eval",
+    "danger_calibration",
+];
+
 /// Names of the per-game frames, in the order they are written.
 pub const GAME_FRAMES: [&str; 6] = [
     "games",

@@ -4,7 +4,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{corpus, frame, run_ingest, sum_i64};
+use common::{corpus, first_files, frame, run_ingest, run_ingest_threads, sum_i64};
 use haifu::ingest::RoomFilter;
 use haifu::manifest::Status;
 use polars::prelude::*;
@@ -141,11 +141,7 @@ fn frames_are_identical_at_any_thread_count_and_input_order() {
     reversed.reverse();
     let run = |threads: usize, inputs: &[PathBuf]| {
         let out = tempfile::tempdir().unwrap();
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| run_ingest(inputs, out.path(), RoomFilter::Phoenix));
+        run_ingest_threads(threads, inputs, out.path(), RoomFilter::Phoenix);
         // Every frame the run wrote, by name.
         let mut names: Vec<PathBuf> = std::fs::read_dir(out.path())
             .unwrap()
@@ -153,7 +149,7 @@ fn frames_are_identical_at_any_thread_count_and_input_order() {
             .filter(|p| p.extension().is_some_and(|x| x == "parquet"))
             .collect();
         names.sort();
-        assert_eq!(names.len(), 8, "{names:?}");
+        assert_eq!(names.len(), haifu::frames::FRAMES.len(), "{names:?}");
         let bytes: Vec<(PathBuf, Vec<u8>)> = names
             .iter()
             .map(|p| {
@@ -186,17 +182,6 @@ fn danger_scores_equal_standalone_scoring() {
     common::assert_scores_match_standalone(out.path());
 }
 
-/// The first `n` files of `dir` in path order.
-fn first_files(dir: &std::path::Path, n: usize) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.truncate(n);
-    files
-}
-
 /// Every game given twice (a second directory of links to the same files): the second copies
 /// are skipped as duplicates whether a worker meets them before or after the first copy has
 /// landed, so frames and manifest are the same at one and two threads, and the frames equal
@@ -215,11 +200,7 @@ fn duplicates_give_the_same_output_however_they_are_met() {
         std::os::unix::fs::symlink(f, b.join(name)).unwrap();
     }
     let run = |threads: usize, inputs: &[PathBuf], out: &std::path::Path| {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .unwrap()
-            .install(|| run_ingest(inputs, out, RoomFilter::Phoenix))
+        run_ingest_threads(threads, inputs, out, RoomFilter::Phoenix)
     };
     let (one, two, alone) = (
         tmp.path().join("one"),
@@ -245,16 +226,7 @@ fn duplicates_give_the_same_output_however_they_are_met() {
         std::fs::read_to_string(one.join("manifest.json")).unwrap(),
         std::fs::read_to_string(two.join("manifest.json")).unwrap()
     );
-    for name in [
-        "games",
-        "hands",
-        "riichi_response",
-        "wait_danger",
-        "draw_rate",
-        "danger_situations",
-        "danger_eval",
-        "danger_calibration",
-    ] {
+    for name in haifu::frames::FRAMES {
         let (x, y, z) = (frame(&one, name), frame(&two, name), frame(&alone, name));
         assert!(
             x.equals_missing(&y),

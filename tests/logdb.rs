@@ -4,7 +4,7 @@
 mod common;
 
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use common::{corpus, fixtures, frame, run_ingest};
 use haifu::ingest::RoomFilter;
@@ -13,13 +13,7 @@ use haifu::manifest::Status;
 /// (log id, decompressed mjlog) of every log file in `dir`, sorted by name, one per log id
 /// (fixtures/ holds one game twice, as .mjlog and .xml), at most `limit`.
 fn logs(dir: &Path, limit: usize) -> Vec<(String, Vec<u8>)> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.truncate(limit);
-    files
+    common::first_files(dir, limit)
         .iter()
         .map(|p| {
             let raw = std::fs::read(p).unwrap();
@@ -102,15 +96,7 @@ fn phoenix_db(path: &Path, logs: &[(String, Vec<u8>)]) {
 
 /// Every frame of two runs is equal, but for the `source` column of `games`.
 fn assert_same_frames(a: &Path, b: &Path) {
-    for name in [
-        "games",
-        "hands",
-        "riichi_response",
-        "wait_danger",
-        "draw_rate",
-        "danger_situations",
-        "danger_eval",
-    ] {
+    for name in haifu::frames::FRAMES {
         let (mut fa, mut fb) = (frame(a, name), frame(b, name));
         if name == "games" {
             fa = fa.drop("source").unwrap();

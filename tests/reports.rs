@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{corpus, fixtures, frame, run_ingest};
+use common::{corpus, first_files, fixtures, frame, run_ingest};
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
 
@@ -301,12 +301,7 @@ fn reports_match_their_frames_on_the_fixtures() {
 #[test]
 fn reports_match_their_frames_on_phoenix_games() {
     let Some(dir) = corpus("phoenix") else { return };
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
-    files.sort();
-    files.truncate(300);
+    let files = first_files(&dir, 300);
     let out = tempfile::tempdir().unwrap();
     run_ingest(&files, out.path(), RoomFilter::Phoenix);
     let totals = check_riichi_splits(out.path());

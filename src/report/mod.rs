@@ -93,7 +93,7 @@ pub const REPORTS: &[Report] = &[
     },
     Report {
         name: "danger-eval",
-        about: "§4 danger estimators scored per moment (needs `haifu danger-eval` first)",
+        about: "§4 danger estimators scored per moment",
         sql: include_str!("../../queries/danger_eval.sql"),
         filter: None,
     },
@@ -116,24 +116,16 @@ pub fn find(name: &str) -> Option<&'static Report> {
     REPORTS.iter().find(|r| r.name == name)
 }
 
-/// Frames registered as SQL tables; every ingest writes them.
-pub const TABLES: &[&str] = &[
-    "games",
-    "hands",
-    "riichi_response",
-    "wait_danger",
-    "draw_rate",
-    "danger_situations",
-];
-
-/// Frames registered when present (written by `haifu danger-eval`).
+/// Frames registered when present (every ingest writes them; frames from before they
+/// existed lack them).
 pub const OPTIONAL_TABLES: &[&str] = &["danger_eval", "danger_calibration"];
 
 /// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
 /// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
 pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
-    for &t in TABLES.iter().chain(OPTIONAL_TABLES) {
+    // Every frame is a table; the optional ones may be missing from older output.
+    for t in crate::frames::FRAMES {
         let path = dir.join(format!("{t}.parquet"));
         if !path.exists() && OPTIONAL_TABLES.contains(&t) {
             continue;

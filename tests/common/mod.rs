@@ -46,6 +46,31 @@ pub fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSum
     .expect("ingest runs")
 }
 
+/// `run_ingest` on a rayon pool of `threads` threads.
+pub fn run_ingest_threads(
+    threads: usize,
+    inputs: &[PathBuf],
+    out: &Path,
+    room: RoomFilter,
+) -> IngestSummary {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .unwrap()
+        .install(|| run_ingest(inputs, out, room))
+}
+
+/// The first `n` files of `dir` in path order.
+pub fn first_files(dir: &Path, n: usize) -> Vec<PathBuf> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    files.truncate(n);
+    files
+}
+
 pub fn frame(dir: &Path, name: &str) -> DataFrame {
     let f = std::fs::File::open(dir.join(format!("{name}.parquet"))).expect("frame exists");
     ParquetReader::new(f).finish().expect("frame reads")
