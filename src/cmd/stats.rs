@@ -59,7 +59,7 @@ pub fn write_all_reports(
         }
     }
     let results: Vec<Result<DataFrame>> = queries
-        .iter()
+        .par_iter()
         .map(|sql| {
             let t0 = std::time::Instant::now();
             let df = report::run(&mut ctx.clone(), sql, None);

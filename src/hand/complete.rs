@@ -83,7 +83,7 @@ pub fn is_standard(counts: &KindCounts) -> bool {
 /// are taken first (three equal sequences are interchangeable with three
 /// triplets), and the remaining `count % 3` copies must each start a
 /// sequence.
-fn suit_is_sets(mut a: [u8; 9]) -> bool {
+pub(super) fn suit_is_sets(mut a: [u8; 9]) -> bool {
     for i in 0..9 {
         let c = a[i] % 3;
         if c == 0 {
@@ -98,7 +98,8 @@ fn suit_is_sets(mut a: [u8; 9]) -> bool {
     true
 }
 
-fn suit_is_sets_plus_pair(a: [u8; 9]) -> bool {
+/// Sets plus exactly one pair within one suit.
+pub(super) fn suit_is_sets_plus_pair(a: [u8; 9]) -> bool {
     (0..9).any(|i| {
         if a[i] < 2 {
             return false;

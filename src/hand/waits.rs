@@ -1,6 +1,9 @@
 //! Waits of a tenpai hand and the shape of each wait.
 
-use super::complete::{for_each_decomposition, is_seven_pairs, is_standard, is_thirteen_orphans};
+use super::complete::{
+    for_each_decomposition, is_seven_pairs, is_standard, is_thirteen_orphans, suit_is_sets,
+    suit_is_sets_plus_pair,
+};
 use super::{complete_size, is_yaochu, total, Block, KindCounts, FIRST_HONOR, NUM_KINDS};
 
 /// Wait shape, ordered so that the "highest" shape is the max:
@@ -131,15 +134,39 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
         return w;
     }
     let special = melds == 0;
+    // Adding kind k changes only k's group, so the other groups' standard-form status is
+    // computed once: a candidate is a standard wait exactly when every other group is whole
+    // and the pairs add up to one.
+    let status: [Option<u8>; 4] = std::array::from_fn(|g| group_pairs(concealed, g));
+    let broken = status.iter().filter(|s| s.is_none()).count();
+    let pairs: u8 = status.iter().flatten().sum();
+    // Seven pairs needs six pairs and one single (the wait); thirteen orphans only yaochu.
+    let seven_possible = special && {
+        let (mut twos, mut ones, mut more) = (0, 0, 0);
+        for &c in concealed {
+            match c {
+                0 => {}
+                1 => ones += 1,
+                2 => twos += 1,
+                _ => more += 1,
+            }
+        }
+        (twos, ones, more) == (6, 1, 0)
+    };
+    let kokushi_possible = special && (0..NUM_KINDS).all(|k| is_yaochu(k) || concealed[k] == 0);
     let mut hand = *concealed;
     let mut non_kokushi = false;
     for k in 0..NUM_KINDS {
         if hand[k] >= 4 || !(touches(&hand, k) || (special && is_yaochu(k))) {
             continue;
         }
+        let g = group_of(k);
+        let others_whole = broken == usize::from(status[g].is_none());
+        let other_pairs = pairs - status[g].unwrap_or(0);
         hand[k] += 1;
         let mut best: Option<WaitShape> = None;
-        if is_standard(&hand) {
+        if others_whole && other_pairs <= 1 && group_pairs(&hand, g) == Some(1 - other_pairs) {
+            debug_assert!(is_standard(&hand));
             for_each_decomposition(&hand, melds, |blocks| {
                 for &b in blocks {
                     best = best.max(WaitShape::of_block(b, k));
@@ -147,11 +174,11 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
             });
             non_kokushi = true;
         }
-        if special && is_seven_pairs(&hand) {
+        if seven_possible && is_seven_pairs(&hand) {
             best = best.max(Some(WaitShape::Tanki));
             non_kokushi = true;
         }
-        if special && best.is_none() && is_thirteen_orphans(&hand) {
+        if kokushi_possible && best.is_none() && is_thirteen_orphans(&hand) {
             best = Some(WaitShape::Tanki);
         }
         hand[k] -= 1;
@@ -159,6 +186,36 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
     }
     w.kokushi_only = !non_kokushi && !w.is_empty();
     w
+}
+
+/// Group of a kind: 0..3 for the suits, 3 for the honours.
+#[inline]
+fn group_of(k: usize) -> usize {
+    (k / 9).min(3)
+}
+
+/// Standard-form status of group `g` of `counts`: `Some(pairs)` when the group splits into
+/// sets plus `pairs` pairs (a suit: 0 or 1 pair; the honours: any number of pairs, each
+/// kind 0, 2 or 3 copies), `None` when it cannot be part of a standard form.
+fn group_pairs(counts: &KindCounts, g: usize) -> Option<u8> {
+    if g == 3 {
+        let mut pairs = 0;
+        for &c in &counts[FIRST_HONOR..] {
+            match c {
+                0 | 3 => {}
+                2 => pairs += 1,
+                _ => return None,
+            }
+        }
+        return Some(pairs);
+    }
+    let mut a = [0u8; 9];
+    a.copy_from_slice(&counts[g * 9..g * 9 + 9]);
+    match a.iter().map(|&c| u32::from(c)).sum::<u32>() % 3 {
+        0 => suit_is_sets(a).then_some(0),
+        2 => suit_is_sets_plus_pair(a).then_some(1),
+        _ => None,
+    }
 }
 
 /// Necessary condition for `k` to be a standard or seven-pairs wait: the
@@ -491,8 +548,45 @@ mod tests {
         }
     }
 
+    /// The plain definition of [`waits`]: every candidate kind tested on the whole hand.
+    fn reference_waits(concealed: &KindCounts, melds: u8) -> Waits {
+        let mut w = Waits::default();
+        if complete_size(melds) != Some(total(concealed) + 1) {
+            return w;
+        }
+        let special = melds == 0;
+        let mut non_kokushi = false;
+        for k in 0..NUM_KINDS {
+            let mut hand = *concealed;
+            if hand[k] >= 4 {
+                continue;
+            }
+            hand[k] += 1;
+            let mut best: Option<WaitShape> = None;
+            if is_standard(&hand) {
+                for_each_decomposition(&hand, melds, |blocks| {
+                    for &b in blocks {
+                        best = best.max(WaitShape::of_block(b, k));
+                    }
+                });
+                non_kokushi = true;
+            }
+            if special && is_seven_pairs(&hand) {
+                best = best.max(Some(Tanki));
+                non_kokushi = true;
+            }
+            if special && best.is_none() && is_thirteen_orphans(&hand) {
+                best = Some(Tanki);
+            }
+            w.shapes[k] = best;
+        }
+        w.kokushi_only = !non_kokushi && !w.is_empty();
+        w
+    }
+
     fn check_consistency(hand: &KindCounts, melds: u8) -> bool {
         let w = waits(hand, melds);
+        assert_eq!(w, reference_waits(hand, melds), "{hand:?} melds {melds}");
         for k in 0..NUM_KINDS {
             let mut c = *hand;
             if c[k] >= 4 {

@@ -280,9 +280,21 @@ impl HandState {
 
     /// `seat`'s concealed tile ids, ascending.
     pub fn concealed_ids(&self, seat: usize) -> Vec<TileId> {
-        (0..IDS as u8)
-            .filter(|&t| self.loc[t as usize] == Loc::Hand(seat as u8))
-            .collect()
+        // Only the kinds the seat holds are looked at (`kinds` counts its concealed ids).
+        let me = Loc::Hand(seat as u8);
+        let mut ids = Vec::with_capacity(14);
+        for (k, &n) in self.seats[seat].kinds.iter().enumerate() {
+            if n > 0 {
+                ids.extend((4 * k as u8..4 * k as u8 + 4).filter(|&t| self.loc[t as usize] == me));
+            }
+        }
+        debug_assert_eq!(
+            ids,
+            (0..IDS as u8)
+                .filter(|&t| self.loc[t as usize] == me)
+                .collect::<Vec<_>>()
+        );
+        ids
     }
 
     /// The set of kinds in `seat`'s river (called tiles included).
