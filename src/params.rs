@@ -7,6 +7,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result};
+use polars::prelude::DataFrame;
 use serde_json::{json, Value};
 
 use crate::manifest::{Manifest, DEFINITIONS_VERSION};
@@ -18,23 +19,26 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The tsumo-rate parameter file (JSON value) and the same numbers as CSV.
 pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
+    let mut ctx = report::context(frames, None)?;
+    let mut run =
+        |name: &str| report::run(&mut ctx, report::find(name).expect("bundled").sql, None);
+    let (by_hv, by_thv) = (run("draw-rate")?, run("draw-rate-by-turn")?);
+    tsumo_rate_from(frames, &by_hv, &by_thv)
+}
+
+/// [`tsumo_rate`] from the `draw-rate` and `draw-rate-by-turn` reports already run over
+/// `frames` (whose manifest supplies the corpus description).
+pub fn tsumo_rate_from(
+    frames: &Path,
+    by_hv: &DataFrame,
+    by_thv: &DataFrame,
+) -> Result<(Value, String)> {
     let manifest_path = frames.join("manifest.json");
     let manifest: Manifest = serde_json::from_str(
         &std::fs::read_to_string(&manifest_path)
             .with_context(|| format!("cannot read {}", manifest_path.display()))?,
     )
     .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
-    let mut ctx = report::context(frames, None)?;
-    let by_hv = report::run(
-        &mut ctx,
-        report::find("draw-rate").expect("bundled").sql,
-        None,
-    )?;
-    let by_thv = report::run(
-        &mut ctx,
-        report::find("draw-rate-by-turn").expect("bundled").sql,
-        None,
-    )?;
     let value = json!({
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -52,13 +56,13 @@ pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
             "rooms": manifest.corpus.rooms,
         },
         "classes": ["all", "honor", "terminal", "28", "3to7", "red5"],
-        "by_held_visible": rows_json(&by_hv),
-        "by_turn_held_visible": rows_json(&by_thv),
+        "by_held_visible": rows_json(by_hv),
+        "by_turn_held_visible": rows_json(by_thv),
     });
     let mut csv = String::new();
     csv.push_str("# by_held_visible\n");
-    csv.push_str(&to_csv(&by_hv)?);
+    csv.push_str(&to_csv(by_hv)?);
     csv.push_str("# by_turn_held_visible\n");
-    csv.push_str(&to_csv(&by_thv)?);
+    csv.push_str(&to_csv(by_thv)?);
     Ok((value, csv))
 }

@@ -318,3 +318,60 @@ fn reports_match_their_frames_on_phoenix_games() {
     assert!(units > 0 && waits > 0);
     check_danger_eval_by_situation(out.path());
 }
+
+/// `haifu run` builds its parameter file from the reports it has just written; it must be
+/// byte for byte the file `haifu params` builds from the same frames, and every report file
+/// must equal the report run on its own.
+#[test]
+fn run_writes_the_same_files_as_stats_and_params() {
+    let tmp = tempfile::tempdir().unwrap();
+    let out = tmp.path().join("run");
+    let haifu = |args: &[&std::ffi::OsStr]| {
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args(args)
+            .output()
+            .expect("haifu runs");
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        o
+    };
+    haifu(&[
+        "run".as_ref(),
+        fixtures().as_os_str(),
+        "--room".as_ref(),
+        "any".as_ref(),
+        "--out".as_ref(),
+        out.as_os_str(),
+    ]);
+    let params = tmp.path().join("tsumo_rate.json");
+    haifu(&[
+        "params".as_ref(),
+        "--frames".as_ref(),
+        out.as_os_str(),
+        "--out".as_ref(),
+        params.as_os_str(),
+        "tsumo-rate".as_ref(),
+    ]);
+    let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    let reports = out.join("reports");
+    assert_eq!(read(&params), read(&reports.join("tsumo_rate.json")));
+    assert_eq!(
+        read(&params.with_extension("csv")),
+        read(&reports.join("tsumo_rate.csv"))
+    );
+    for rep in haifu::report::REPORTS {
+        let alone = haifu(&[
+            "stats".as_ref(),
+            rep.name.as_ref(),
+            "--frames".as_ref(),
+            out.as_os_str(),
+            "--format".as_ref(),
+            "csv".as_ref(),
+        ]);
+        assert_eq!(
+            alone.stdout,
+            read(&reports.join(format!("{}.csv", rep.name))),
+            "{}",
+            rep.name
+        );
+    }
+}
