@@ -113,8 +113,8 @@ struct WaitDangerColumns {
     /// [`Category::index`].
     category: Vec<u32>,
     is_wait: Vec<bool>,
-    /// Index into [`WAIT_SHAPES`].
-    wait_shape: Vec<Option<u32>>,
+    /// Index into [`WAIT_SHAPES`]; `WAIT_SHAPES.len()` for a kind that is not a wait.
+    wait_shape: Vec<u32>,
 }
 
 #[derive(Default)]
@@ -127,10 +127,11 @@ struct DangerSituationColumns {
     riichi_turn: Vec<i32>,
     riichi_is_dealer: Vec<bool>,
     excluded: Vec<Option<&'static str>>,
-    visible: Vec<String>,
-    observer_holds: Vec<String>,
-    genbutsu: Vec<String>,
-    waits: Vec<String>,
+    /// [`kind_digits`] of each per-kind array.
+    visible: Vec<[u8; KINDS]>,
+    observer_holds: Vec<[u8; KINDS]>,
+    genbutsu: Vec<[u8; KINDS]>,
+    waits: Vec<[u8; KINDS]>,
 }
 
 /// The wait shapes in discriminant order (`shape as u32` indexes this).
@@ -142,28 +143,39 @@ const WAIT_SHAPES: [WaitShape; 5] = [
     WaitShape::Ryanmen,
 ];
 
-/// A string column whose rows are `labels[code]` (null for `None`), made by a gather: rows
-/// share the labels' bytes, so no string is built per row.
-pub fn label_col(
-    name: &str,
-    labels: &[&str],
-    codes: impl Iterator<Item = Option<u32>>,
-) -> PolarsResult<Column> {
-    let idx = IdxCa::from_iter_options("code".into(), codes.map(|c| c.map(|c| c as IdxSize)));
-    Ok(StringChunked::from_slice(name.into(), labels)
-        .take(&idx)?
+/// A string column whose rows are `labels[code]`, null where the code is `labels.len()`;
+/// made by a gather, so rows share the labels' bytes and no string is built per row.
+pub fn label_col(name: &str, labels: &[&str], codes: Vec<IdxSize>) -> PolarsResult<Column> {
+    let null_code = labels.len() as IdxSize;
+    let null_label = codes.contains(&null_code).then_some(None);
+    let labels = StringChunked::from_iter_options(
+        name.into(),
+        labels.iter().map(|&l| Some(l)).chain(null_label),
+    );
+    Ok(labels
+        .take(&IdxCa::from_vec("code".into(), codes))?
         .into_series()
         .into_column())
 }
 
-/// A per-kind array as 34 digits in kind order (1m..9m, 1p..9p, 1s..9s, 1z..7z).
-pub fn kind_digits<T: Copy + Into<u32>>(a: &[T; KINDS]) -> String {
-    a.iter()
-        .map(|&v| char::from_digit(v.into(), 10).unwrap_or('9'))
-        .collect()
+/// A per-kind array as 34 digits in kind order (1m..9m, 1p..9p, 1s..9s, 1z..7z); a value
+/// above 9 is written as 9.
+pub fn kind_digits<T: Copy + Into<u32>>(a: &[T; KINDS]) -> [u8; KINDS] {
+    a.map(|v| b'0' + v.into().min(9) as u8)
 }
 
-/// Inverse of [`kind_digits`]; None unless `s` is 34 decimal digits.
+/// A string column of [`kind_digits`] rows.
+fn digits_col(name: &str, rows: &[[u8; KINDS]]) -> Column {
+    StringChunked::from_iter_values(
+        name.into(),
+        rows.iter()
+            .map(|d| std::str::from_utf8(d).expect("ASCII digits")),
+    )
+    .into_series()
+    .into_column()
+}
+
+/// Inverse of [`kind_digits`] (as text); None unless `s` is 34 decimal digits.
 pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
     let b = s.as_bytes();
     if b.len() != KINDS || !b.iter().all(u8::is_ascii_digit) {
@@ -254,7 +266,8 @@ impl FrameBatch {
                 wc.kind.push(k as u32);
                 wc.category.push(w.category[k].index() as u32);
                 wc.is_wait.push(w.shape[k].is_some());
-                wc.wait_shape.push(w.shape[k].map(|s| s as u32));
+                wc.wait_shape
+                    .push(w.shape[k].map_or(WAIT_SHAPES.len() as u32, |s| s as u32));
             }
         }
         let included = g.danger_situations.iter().filter(|d| d.excluded.is_none());
@@ -369,14 +382,10 @@ impl FrameBatch {
             id_col(w.game_id)?,
             col("hand", w.hand),
             col("riichi_seat", w.riichi_seat),
-            label_col("kind", &kind_names, w.kind.into_iter().map(Some))?,
-            label_col(
-                "category",
-                &category_names,
-                w.category.into_iter().map(Some),
-            )?,
+            label_col("kind", &kind_names, w.kind)?,
+            label_col("category", &category_names, w.category)?,
             col("is_wait", w.is_wait),
-            label_col("wait_shape", &shape_names, w.wait_shape.into_iter())?,
+            label_col("wait_shape", &shape_names, w.wait_shape)?,
         ])?;
         let situations = DataFrame::new_infer_height(vec![
             id_col(d.game_id)?,
@@ -387,10 +396,10 @@ impl FrameBatch {
             col("riichi_turn", d.riichi_turn),
             col("riichi_is_dealer", d.riichi_is_dealer),
             col("excluded", d.excluded),
-            col("visible", d.visible),
-            col("observer_holds", d.observer_holds),
-            col("genbutsu", d.genbutsu),
-            col("waits", d.waits),
+            digits_col("visible", &d.visible),
+            digits_col("observer_holds", &d.observer_holds),
+            digits_col("genbutsu", &d.genbutsu),
+            digits_col("waits", &d.waits),
         ])?;
         let eval = self
             .eval
