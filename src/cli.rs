@@ -123,8 +123,8 @@ pub struct FramesArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct DangerEvalArgs {
-    /// Directory written by `haifu ingest --out` or `haifu run --out`; danger_eval.parquet
-    /// and danger_calibration.parquet are written into it.
+    /// Directory written by `haifu ingest --out` or `haifu run --out`; danger_eval.parquet,
+    /// danger_calibration.parquet and danger_eval_summary.parquet are written into it.
     #[arg(long)]
     pub frames: PathBuf,
     /// Your danger table: a CSV `category,weight` with all 19 categories of statistics.md §6

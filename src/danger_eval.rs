@@ -1,6 +1,8 @@
 //! §4 scoring: every estimator over every recorded situation (the `danger_situations` frame),
-//! giving the `danger_eval` frame (one row per situation, moment and estimator) and the
-//! `danger_calibration` frame (pairs and waits per calibration bin).
+//! giving the `danger_eval` frame (one row per situation, moment and estimator), the
+//! `danger_calibration` frame (pairs and waits per calibration bin) and the
+//! `danger_eval_summary` frame (exact means of every metric, overall and by riichi turn and
+//! dealer-ness).
 //!
 //! Invariant: only situations with no §4 exclusion at their moment are scored; every
 //! estimator sees exactly the same situations.
@@ -120,7 +122,7 @@ pub fn read_parquet(path: &Path) -> Result<DataFrame> {
 /// The two frames of a scoring run.
 pub struct Evaluation {
     pub eval: DataFrame,
-    pub calibration: Calibration,
+    pub totals: EvalTotals,
     /// Situations scored per moment.
     pub situations: BTreeMap<String, u64>,
 }
@@ -220,43 +222,171 @@ impl EvalRows {
 /// (kinds, waits) per calibration bin.
 type BinCounts = [(u64, u64); CALIBRATION_BINS];
 
-/// (kinds, waits) per calibration bin, per moment and estimator: the `danger_calibration`
-/// frame. Counts are integers, so the order in which situations are added does not matter.
+/// What the whole run's scores add up to, per moment and estimator: (kinds, waits) per
+/// calibration bin (the `danger_calibration` frame) and exact sums of every metric per riichi
+/// turn bucket and dealer-ness (the `danger_eval_summary` frame). Everything is an integer, so
+/// the order in which situations are added does not matter.
 #[derive(Default)]
-pub struct Calibration {
-    /// Keyed by (moment, estimator position in report order); the value holds the name.
-    bins: BTreeMap<(&'static str, usize), (String, BinCounts)>,
+pub struct EvalTotals {
+    /// Keyed by (moment, estimator position in report order).
+    groups: BTreeMap<(&'static str, usize), EstimatorTotals>,
 }
 
-impl Calibration {
-    /// Adds one situation's counts for the estimator `name` at `position` in report order.
-    pub fn add(&mut self, moment: Moment, position: usize, name: &str, s: &Scores) {
-        let (_, acc) = self
-            .bins
-            .entry((moment.name(), position))
-            .or_insert_with(|| (name.to_string(), [(0, 0); CALIBRATION_BINS]));
-        for (a, b) in acc.iter_mut().zip(&s.bins) {
-            a.0 += u64::from(b.0);
-            a.1 += u64::from(b.1);
+/// [`EvalTotals`] of one moment and estimator.
+struct EstimatorTotals {
+    name: String,
+    bins: BinCounts,
+    /// Per [`SLICES`] entry: situations and the sums of rmse, cross-entropy, AUC and Brier.
+    sums: [MetricSums; SLICES.len()],
+}
+
+/// Situations and exact metric sums: each value is counted in units of 2^-70 (exactly, for
+/// every value from 2^-18 up; smaller ones to the nearest unit), so sums are exact integers
+/// whatever the order; a NaN makes its sum NaN.
+#[derive(Clone, Copy, Default)]
+struct MetricSums {
+    situations: u64,
+    units: [i128; 4],
+    nan: [bool; 4],
+}
+
+/// Units of [`MetricSums`] per 1: 2^70 (a metric below 1024 is under 2^80 units, so an
+/// `i128` holds the sum of 2^47 of them).
+const METRIC_UNIT: f64 = 1_180_591_620_717_411_303_424.0;
+
+impl MetricSums {
+    fn add(&mut self, s: &Scores) {
+        self.situations += 1;
+        for (i, x) in [s.rmse, s.cross_entropy, s.auc, s.brier]
+            .into_iter()
+            .enumerate()
+        {
+            self.nan[i] |= x.is_nan();
+            // The metrics lie in 0..705 (cross-entropy: at most 34 terms of −ln 1e-9 each).
+            self.units[i] += (x * METRIC_UNIT).round() as i128;
         }
     }
 
-    /// Adds every count of `other`.
-    pub fn merge(&mut self, other: Calibration) {
-        for (key, (name, bins)) in other.bins {
-            let (_, acc) = self
-                .bins
-                .entry(key)
-                .or_insert_with(|| (name, [(0, 0); CALIBRATION_BINS]));
-            for (a, b) in acc.iter_mut().zip(&bins) {
+    fn merge(&mut self, other: &MetricSums) {
+        self.situations += other.situations;
+        for i in 0..4 {
+            self.units[i] += other.units[i];
+            self.nan[i] |= other.nan[i];
+        }
+    }
+
+    /// Mean of each metric (NaN with no situation).
+    fn means(&self) -> [f64; 4] {
+        std::array::from_fn(|i| {
+            if self.nan[i] {
+                f64::NAN
+            } else {
+                self.units[i] as f64 / METRIC_UNIT / self.situations as f64
+            }
+        })
+    }
+}
+
+/// The (riichi turn, riichi seat) slices of `danger_eval_summary`, as the labels it writes:
+/// turn at declaration 1-6, 7-12 or 13+, and whether the riichi seat is dealer.
+const SLICES: [(&str, &str); 6] = [
+    ("1-6", "dealer"),
+    ("1-6", "non-dealer"),
+    ("7-12", "dealer"),
+    ("7-12", "non-dealer"),
+    ("13+", "dealer"),
+    ("13+", "non-dealer"),
+];
+
+/// Index into [`SLICES`] of a riichi declared at `riichi_turn` by a dealer or not.
+fn slice_of(riichi_turn: i32, riichi_is_dealer: bool) -> usize {
+    let bucket = match riichi_turn {
+        ..=6 => 0,
+        7..=12 => 1,
+        _ => 2,
+    };
+    2 * bucket + usize::from(!riichi_is_dealer)
+}
+
+impl EvalTotals {
+    /// Adds one situation's scores under the estimator `name` at `position` in report order.
+    pub fn add(&mut self, key: &EvalKey, position: usize, name: &str, s: &Scores) {
+        let group = self
+            .groups
+            .entry((key.moment.name(), position))
+            .or_insert_with(|| EstimatorTotals {
+                name: name.to_string(),
+                bins: [(0, 0); CALIBRATION_BINS],
+                sums: Default::default(),
+            });
+        for (a, b) in group.bins.iter_mut().zip(&s.bins) {
+            a.0 += u64::from(b.0);
+            a.1 += u64::from(b.1);
+        }
+        group.sums[slice_of(key.riichi_turn, key.riichi_is_dealer)].add(s);
+    }
+
+    /// Adds every count and sum of `other`.
+    pub fn merge(&mut self, other: EvalTotals) {
+        for (key, theirs) in other.groups {
+            let Some(ours) = self.groups.get_mut(&key) else {
+                self.groups.insert(key, theirs);
+                continue;
+            };
+            for (a, b) in ours.bins.iter_mut().zip(&theirs.bins) {
                 a.0 += b.0;
                 a.1 += b.1;
+            }
+            for (a, b) in ours.sums.iter_mut().zip(&theirs.sums) {
+                a.merge(b);
             }
         }
     }
 
-    /// One row per (moment, estimator, bin), moments by name, estimators in report order.
-    pub fn to_frame(&self) -> PolarsResult<DataFrame> {
+    /// The `danger_eval_summary` frame: per moment and estimator (report order), one row over
+    /// all situations (`riichi_turn` and `riichi_seat` = `all`), then one per [`SLICES`]
+    /// entry that has situations; `situations` and the exact mean of every metric.
+    pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
+        let mut moment = Vec::new();
+        let mut estimator = Vec::new();
+        let mut turn = Vec::new();
+        let mut seat = Vec::new();
+        let mut situations = Vec::new();
+        let mut means: [Vec<f64>; 4] = Default::default();
+        for ((m, _), g) in &self.groups {
+            let mut all = MetricSums::default();
+            for s in &g.sums {
+                all.merge(s);
+            }
+            let slices = g.sums.iter().zip(SLICES).filter(|(s, _)| s.situations > 0);
+            for (sums, (t, r)) in std::iter::once((&all, ("all", "all"))).chain(slices) {
+                moment.push(*m);
+                estimator.push(g.name.as_str());
+                turn.push(t);
+                seat.push(r);
+                situations.push(sums.situations as i64);
+                for (column, mean) in means.iter_mut().zip(sums.means()) {
+                    column.push(mean);
+                }
+            }
+        }
+        let [rmse, cross_entropy, auc, brier] = means;
+        DataFrame::new_infer_height(vec![
+            Column::new("moment".into(), moment),
+            Column::new("estimator".into(), estimator),
+            Column::new("riichi_turn".into(), turn),
+            Column::new("riichi_seat".into(), seat),
+            Column::new("situations".into(), situations),
+            Column::new("rmse".into(), rmse),
+            Column::new("cross_entropy".into(), cross_entropy),
+            Column::new("auc".into(), auc),
+            Column::new("brier".into(), brier),
+        ])
+    }
+
+    /// The `danger_calibration` frame: one row per (moment, estimator, bin), moments by name,
+    /// estimators in report order.
+    pub fn calibration_frame(&self) -> PolarsResult<DataFrame> {
         let (mut cm, mut ce, mut cb, mut cl, mut cp, mut cw) = (
             Vec::new(),
             Vec::new(),
@@ -265,10 +395,10 @@ impl Calibration {
             Vec::new(),
             Vec::new(),
         );
-        for ((m, _), (name, bins)) in &self.bins {
-            for (b, (pairs, waits)) in bins.iter().enumerate() {
+        for ((m, _), g) in &self.groups {
+            for (b, (pairs, waits)) in g.bins.iter().enumerate() {
                 cm.push(*m);
-                ce.push(name.as_str());
+                ce.push(g.name.as_str());
                 cb.push(b as i32);
                 cl.push(calibration_bin_label(b));
                 cp.push(*pairs as i64);
@@ -352,7 +482,7 @@ pub fn evaluate_from(
         })
         .collect();
     let mut out = EvalRows::default();
-    let mut calibration = Calibration::default();
+    let mut totals = EvalTotals::default();
     let mut situations: BTreeMap<String, u64> = BTreeMap::new();
     for (p, per_estimator) in rows.iter().zip(scored) {
         *situations
@@ -360,12 +490,12 @@ pub fn evaluate_from(
             .or_default() += 1;
         for (ei, sc) in per_estimator.iter().enumerate() {
             out.push(&p.key, ei as u8, sc);
-            calibration.add(p.key.moment, first_position + ei, names[ei], sc);
+            totals.add(&p.key, first_position + ei, names[ei], sc);
         }
     }
     Ok(Evaluation {
         eval: out.take_frame(&game_id, &names)?,
-        calibration,
+        totals,
         situations,
     })
 }
@@ -384,16 +514,115 @@ struct Parsed {
     waits: [bool; KINDS],
 }
 
-/// Writes both frames into `frames` (atomically, each under a temporary name first).
+/// Writes the three §4 frames into `frames` (atomically, each under a temporary name first).
 pub fn write(frames: &Path, ev: &mut Evaluation) -> Result<()> {
-    let mut calibration = ev.calibration.to_frame()?;
+    let mut calibration = ev.totals.calibration_frame()?;
+    let mut summary = ev.totals.summary_frame()?;
     for (name, df) in [
         ("danger_eval", &mut ev.eval),
         ("danger_calibration", &mut calibration),
+        ("danger_eval_summary", &mut summary),
     ] {
         let mut buf = Vec::new();
         ParquetWriter::new(&mut buf).finish(df)?;
         crate::frames::write_atomically(&frames.join(format!("{name}.parquet")), &buf)?;
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn key(moment: Moment, riichi_turn: i32, riichi_is_dealer: bool) -> EvalKey {
+        EvalKey {
+            game: 0,
+            hand: 0,
+            riichi_seat: 0,
+            moment,
+            riichi_turn,
+            riichi_is_dealer,
+            n_waits: 1,
+        }
+    }
+
+    fn scores(rmse: f64) -> Scores {
+        Scores {
+            rmse,
+            cross_entropy: 10.0 * rmse,
+            auc: 0.5,
+            brier: 0.0,
+            bins: [(0, 0); CALIBRATION_BINS],
+        }
+    }
+
+    #[test]
+    fn summary_means_are_exact_and_order_free() {
+        // 0.1 + 0.2 + 0.3 in floats is 0.6000000000000001 one way and 0.6 the other; the
+        // exact sum of the three gives one mean either way, 0.2 to the last bit or so, and a
+        // slice of one row gives back its value exactly.
+        // Slices: turn 6 → 1-6, turns 7 and 12 → 7-12 (dealer, non-dealer), turn 13 → 13+.
+        let rows = [
+            (key(Moment::Declaration, 6, true), 0.1),
+            (key(Moment::Declaration, 7, true), 0.2),
+            (key(Moment::Declaration, 12, false), 0.3),
+            (key(Moment::Declaration, 13, false), f64::NAN),
+        ];
+        let mut forward = EvalTotals::default();
+        let mut backward = EvalTotals::default();
+        for (k, x) in &rows[..3] {
+            forward.add(k, 0, "combo", &scores(*x));
+        }
+        for (k, x) in rows[..3].iter().rev() {
+            backward.add(k, 0, "combo", &scores(*x));
+        }
+        let f = forward.summary_frame().unwrap();
+        assert!(f.equals(&backward.summary_frame().unwrap()));
+        let col = |df: &DataFrame, c: &str| -> Vec<f64> {
+            df.column(c)
+                .unwrap()
+                .f64()
+                .unwrap()
+                .into_no_null_iter()
+                .collect()
+        };
+        let strs = |df: &DataFrame, c: &str| -> Vec<String> {
+            let s = df.column(c).unwrap().str().unwrap().clone();
+            s.iter().map(|v| v.unwrap().to_string()).collect()
+        };
+        // One `all` row, then the three slices with situations, in slice order.
+        assert_eq!(strs(&f, "riichi_turn"), ["all", "1-6", "7-12", "7-12"]);
+        assert_eq!(
+            strs(&f, "riichi_seat"),
+            ["all", "dealer", "dealer", "non-dealer"]
+        );
+        let rmse = col(&f, "rmse");
+        assert!((rmse[0] - 0.2).abs() <= f64::EPSILON * 0.2, "{}", rmse[0]);
+        assert_eq!([rmse[1], rmse[2], rmse[3]], [0.1, 0.2, 0.3]);
+        assert_eq!(col(&f, "auc"), [0.5; 4]);
+        let n: Vec<i64> = f
+            .column("situations")
+            .unwrap()
+            .i64()
+            .unwrap()
+            .into_no_null_iter()
+            .collect();
+        assert_eq!(n, [3, 1, 1, 1]);
+        // Merging two halves gives the frame of the whole; a NaN makes its means NaN.
+        let mut half = EvalTotals::default();
+        half.add(&rows[0].0, 0, "combo", &scores(rows[0].1));
+        let mut rest = EvalTotals::default();
+        for (k, x) in &rows[1..3] {
+            rest.add(k, 0, "combo", &scores(*x));
+        }
+        half.merge(rest);
+        assert!(f.equals(&half.summary_frame().unwrap()));
+        forward.add(&rows[3].0, 0, "combo", &scores(rows[3].1));
+        let g = forward.summary_frame().unwrap();
+        let rmse = g.column("rmse").unwrap().f64().unwrap().clone();
+        assert!(rmse.get(0).unwrap().is_nan());
+        assert_eq!(strs(&g, "riichi_turn").last().unwrap(), "13+");
+        assert!(rmse.get(g.height() - 1).unwrap().is_nan());
+        assert_eq!(rmse.get(1), Some(0.1));
+    }
 }

@@ -37,7 +37,7 @@ pub struct GameRows {
 }
 
 /// Every frame an ingest writes (each `<name>.parquet` next to `manifest.json`).
-pub const FRAMES: [&str; 8] = [
+pub const FRAMES: [&str; 9] = [
     "games",
     "hands",
     "riichi_response",
@@ -46,6 +46,7 @@ pub const FRAMES: [&str; 8] = [
     "danger_situations",
     "danger_eval",
     "danger_calibration",
+    "danger_eval_summary",
 ];
 
 /// Names of the per-game frames, in the order they are written.
@@ -545,9 +546,15 @@ impl FrameWriter {
         Ok(())
     }
 
-    /// Writes `bytes` to a temporary file for `name` (renamed by `commit`).
-    pub fn write_file(&mut self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
-        fs::write(self.temp_path(name), bytes)?;
+    /// Writes a temporary file for `name` (renamed by `commit`) through `write`.
+    pub fn write_file(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut file = BufWriter::new(File::create(self.temp_path(name))?);
+        write(&mut file)?;
+        file.flush()?;
         if !self.writers.iter().any(|(n, _)| n == name) {
             self.writers.push((name.to_string(), None));
         }

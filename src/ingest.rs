@@ -16,7 +16,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::danger::{score_builtins, Category, Estimator};
-use crate::danger_eval::{self, Calibration};
+use crate::danger_eval::{self, EvalKey, EvalTotals};
 use crate::frames::{self, FrameBatch, FrameWriter, GameRows, GAME_FRAMES};
 use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
@@ -508,8 +508,8 @@ struct Merger {
     cells: DrawRateCells,
     /// §2 (units, waits) per category of landed games, for the `phoenix-table` estimator.
     category_counts: [(u64, u64); Category::ALL.len()],
-    /// Calibration counts of landed games.
-    calibration: Calibration,
+    /// §4 calibration counts and metric sums of landed games.
+    totals: EvalTotals,
     /// Landed log ids and the path that landed them (workers read it to skip later copies).
     landed: Arc<Landed>,
     games_done: u64,
@@ -605,8 +605,9 @@ impl Merger {
                     .iter()
                     .filter(|d| d.excluded.is_none());
                 for (d, scores) in included.zip(&rows.danger_scores) {
+                    let key = EvalKey::of(0, d);
                     for (e, (s, est)) in scores.iter().zip(&Estimator::BUILTINS).enumerate() {
-                        self.calibration.add(d.moment, e, est.name(), s);
+                        self.totals.add(&key, e, est.name(), s);
                     }
                 }
                 let draws: u64 = rows.facts.hands.iter().map(|h| h.draws as u64).sum();
@@ -656,9 +657,11 @@ impl Merger {
         timing("  evaluate", t1.elapsed());
         let t1 = Instant::now();
         self.writer.write("danger_eval", &ev.eval)?;
-        self.calibration.merge(ev.calibration);
+        self.totals.merge(ev.totals);
         self.writer
-            .write("danger_calibration", &self.calibration.to_frame()?)?;
+            .write("danger_calibration", &self.totals.calibration_frame()?)?;
+        self.writer
+            .write("danger_eval_summary", &self.totals.summary_frame()?)?;
         timing("  write", t1.elapsed());
         let t1 = Instant::now();
         self.writer.finish()?;
@@ -669,7 +672,7 @@ impl Merger {
             return Err(Interrupted.into());
         }
         self.writer
-            .write_file("manifest.json", self.manifest.to_json().as_bytes())?;
+            .write_file("manifest.json", |w| self.manifest.write_json(w))?;
         self.writer.commit("manifest.json")?;
         Ok(())
     }
@@ -732,7 +735,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         batch: FrameBatch::default(),
         cells: DrawRateCells::default(),
         category_counts: Default::default(),
-        calibration: Calibration::default(),
+        totals: EvalTotals::default(),
         landed: Arc::new(Landed::default()),
         games_done: 0,
         progress: progress_bar(opts.progress, files.len() as u64),

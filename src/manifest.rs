@@ -126,8 +126,10 @@ impl Manifest {
         }
     }
 
-    pub fn to_json(&self) -> String {
-        serde_json::to_string_pretty(self).expect("manifest serialises")
+    /// The manifest as pretty-printed JSON, written straight to `w` (it holds one entry per
+    /// input, so it is not built as one string first).
+    pub fn write_json(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
+        serde_json::to_writer_pretty(w, self).map_err(std::io::Error::from)
     }
 }
 

@@ -8,9 +8,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use polars::prelude::DataFrame;
+use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::manifest::{Manifest, DEFINITIONS_VERSION};
+use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::report::{self, rows_json, to_csv};
 
 /// Format name and version of the parameter file.
@@ -19,26 +20,35 @@ pub const FORMAT_VERSION: u32 = 1;
 
 /// The tsumo-rate parameter file (JSON value) and the same numbers as CSV.
 pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
-    let mut ctx = report::context(frames, None)?;
-    let mut run =
-        |name: &str| report::run(&mut ctx, report::find(name).expect("bundled").sql, None);
-    let (by_hv, by_thv) = (run("draw-rate")?, run("draw-rate-by-turn")?);
-    tsumo_rate_from(frames, &by_hv, &by_thv)
-}
-
-/// [`tsumo_rate`] from the `draw-rate` and `draw-rate-by-turn` reports already run over
-/// `frames` (whose manifest supplies the corpus description).
-pub fn tsumo_rate_from(
-    frames: &Path,
-    by_hv: &DataFrame,
-    by_thv: &DataFrame,
-) -> Result<(Value, String)> {
     let manifest_path = frames.join("manifest.json");
-    let manifest: Manifest = serde_json::from_str(
+    let head: ManifestHead = serde_json::from_str(
         &std::fs::read_to_string(&manifest_path)
             .with_context(|| format!("cannot read {}", manifest_path.display()))?,
     )
     .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
+    let mut ctx = report::context(frames, None)?;
+    let mut run =
+        |name: &str| report::run(&mut ctx, report::find(name).expect("bundled").sql, None);
+    let (by_hv, by_thv) = (run("draw-rate")?, run("draw-rate-by-turn")?);
+    tsumo_rate_from(&head.totals, &head.corpus, &by_hv, &by_thv)
+}
+
+/// The parts of `manifest.json` a parameter file describes its corpus with (the per-file
+/// entries, one per input, are skipped rather than read).
+#[derive(Deserialize)]
+struct ManifestHead {
+    totals: Totals,
+    corpus: Corpus,
+}
+
+/// [`tsumo_rate`] from the `draw-rate` and `draw-rate-by-turn` reports already run, and the
+/// run's totals and corpus description.
+pub fn tsumo_rate_from(
+    totals: &Totals,
+    corpus: &Corpus,
+    by_hv: &DataFrame,
+    by_thv: &DataFrame,
+) -> Result<(Value, String)> {
     let value = json!({
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
@@ -48,12 +58,12 @@ pub fn tsumo_rate_from(
             held = copies in the drawer's concealed hand, visible = publicly visible copies, \
             turn = drawer's discards + 1; rate = hits / units; naive_rate = Σ u(t)/U / units",
         "corpus": {
-            "games": manifest.totals.games,
-            "hands": manifest.totals.hands,
-            "draws": manifest.corpus.draws,
-            "first_date": manifest.corpus.first_date,
-            "last_date": manifest.corpus.last_date,
-            "rooms": manifest.corpus.rooms,
+            "games": totals.games,
+            "hands": totals.hands,
+            "draws": corpus.draws,
+            "first_date": corpus.first_date,
+            "last_date": corpus.last_date,
+            "rooms": corpus.rooms,
         },
         "classes": ["all", "honor", "terminal", "28", "3to7", "red5"],
         "by_held_visible": rows_json(by_hv),

@@ -226,8 +226,9 @@ fn check_wait_danger(dir: &Path) -> (i64, i64) {
     (all[0], all[1])
 }
 
-/// The danger-eval-by-situation report against the `danger_eval` frame.
-fn check_danger_eval_by_situation(dir: &Path) {
+/// The danger-eval and danger-eval-by-situation reports (both read `danger_eval_summary`)
+/// against means computed here from the `danger_eval` frame's rows.
+fn check_danger_eval_reports(dir: &Path) {
     let de = frame(dir, "danger_eval");
     let (moment, estimator) = (strs(&de, "moment"), strs(&de, "estimator"));
     let (turn, dealer) = (ints(&de, "riichi_turn"), bools(&de, "riichi_is_dealer"));
@@ -240,36 +241,50 @@ fn check_danger_eval_by_situation(dir: &Path) {
             _ => "13+",
         };
         let seat = if dealer[i] { "dealer" } else { "non-dealer" };
-        let key = [
-            moment[i].clone().unwrap(),
-            estimator[i].clone().unwrap(),
-            bucket.to_string(),
-            seat.to_string(),
-        ];
-        let g = groups.entry(key).or_insert((0, [0.0; 4]));
-        g.0 += 1;
-        for (s, m) in g.1.iter_mut().zip(&metrics) {
-            *s += m[i].unwrap();
+        let (m, e) = (moment[i].clone().unwrap(), estimator[i].clone().unwrap());
+        // Each row counts in its slice and in its (moment, estimator) total.
+        for key in [
+            [m.clone(), e.clone(), bucket.to_string(), seat.to_string()],
+            [m, e, "all".to_string(), "all".to_string()],
+        ] {
+            let g = groups.entry(key).or_insert((0, [0.0; 4]));
+            g.0 += 1;
+            for (s, m) in g.1.iter_mut().zip(&metrics) {
+                *s += m[i].unwrap();
+            }
         }
     }
-    let df = report(dir, "danger-eval-by-situation");
-    assert!(df.height() > 0);
-    assert_eq!(df.height(), groups.len());
-    let keys = ["moment", "estimator", "riichi_turn", "riichi_seat"].map(|c| strs(&df, c));
-    let n = ints(&df, "situations");
-    let got = ["rmse", "cross_entropy", "auc", "brier"].map(|m| floats(&df, m));
-    for r in 0..df.height() {
-        let key = keys.clone().map(|k| k[r].clone().unwrap());
-        let (count, sums) = groups[&key];
-        assert_eq!(n[r], count, "{key:?}");
-        for j in 0..4 {
-            close(
-                got[j][r],
-                Some(sums[j] / count as f64),
-                &format!("{key:?} metric {j}"),
-            );
+    let check = |df: &DataFrame, whole: bool| {
+        let n = ints(df, "situations");
+        let got = ["rmse", "cross_entropy", "auc", "brier"].map(|m| floats(df, m));
+        let (m, e) = (strs(df, "moment"), strs(df, "estimator"));
+        let slices = (!whole).then(|| (strs(df, "riichi_turn"), strs(df, "riichi_seat")));
+        for r in 0..df.height() {
+            let (t, s) = match &slices {
+                Some((t, s)) => (t[r].clone().unwrap(), s[r].clone().unwrap()),
+                None => ("all".to_string(), "all".to_string()),
+            };
+            let key = [m[r].clone().unwrap(), e[r].clone().unwrap(), t, s];
+            let (count, sums) = groups[&key];
+            assert_eq!(n[r], count, "{key:?}");
+            for j in 0..4 {
+                close(
+                    got[j][r],
+                    Some(sums[j] / count as f64),
+                    &format!("{key:?} metric {j}"),
+                );
+            }
         }
-    }
+    };
+    let whole = report(dir, "danger-eval");
+    let sliced = report(dir, "danger-eval-by-situation");
+    assert!(whole.height() > 0 && sliced.height() > 0);
+    // Every (moment, estimator) once, every slice with rows once.
+    let totals = groups.keys().filter(|k| k[2] == "all").count();
+    assert_eq!(whole.height(), totals);
+    assert_eq!(sliced.height(), groups.len() - totals);
+    check(&whole, true);
+    check(&sliced, false);
 }
 
 #[test]
@@ -295,7 +310,7 @@ fn reports_match_their_frames_on_the_fixtures() {
     // Hand-worked in tests/fixture_stats.rs (wait_danger_rows): 17 declarations × 34 kinds,
     // 35 wait units.
     assert_eq!(check_wait_danger(out.path()), (578, 35));
-    check_danger_eval_by_situation(out.path());
+    check_danger_eval_reports(out.path());
 }
 
 #[test]
@@ -316,7 +331,7 @@ fn reports_match_their_frames_on_phoenix_games() {
     );
     let (units, waits) = check_wait_danger(out.path());
     assert!(units > 0 && waits > 0);
-    check_danger_eval_by_situation(out.path());
+    check_danger_eval_reports(out.path());
 }
 
 /// `haifu run` builds its parameter file from the reports it has just written; it must be

@@ -49,7 +49,7 @@ pub fn score_and_render(
 }
 
 /// The per-moment tables (best value of each metric starred) and the calibration table of
-/// the `danger_eval` and `danger_calibration` frames in `frames`.
+/// the §4 frames in `frames`.
 pub fn render(frames: &std::path::Path) -> Result<String> {
     let mut ctx = report::context(frames, None)?;
     let summary = report::run(

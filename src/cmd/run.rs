@@ -35,8 +35,12 @@ pub fn run(args: &RunArgs) -> Result<u8> {
         report("danger-calibration"),
     )?;
     let t0 = std::time::Instant::now();
-    let (value, csv) =
-        params::tsumo_rate_from(&args.out, report("draw-rate"), report("draw-rate-by-turn"))?;
+    let (value, csv) = params::tsumo_rate_from(
+        &summary.manifest.totals,
+        &summary.manifest.corpus,
+        report("draw-rate"),
+        report("draw-rate-by-turn"),
+    )?;
     ingest::timing("parameter file", t0.elapsed());
     write_atomically(
         &reports_dir.join("tsumo_rate.json"),

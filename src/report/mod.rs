@@ -118,7 +118,7 @@ pub fn find(name: &str) -> Option<&'static Report> {
 
 /// Frames registered when present (every ingest writes them; frames from before they
 /// existed lack them).
-pub const OPTIONAL_TABLES: &[&str] = &["danger_eval", "danger_calibration"];
+pub const OPTIONAL_TABLES: &[&str] = &["danger_eval", "danger_calibration", "danger_eval_summary"];
 
 /// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
 /// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.

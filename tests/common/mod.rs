@@ -112,6 +112,10 @@ pub fn assert_scores_match_standalone(dir: &Path) {
             "danger_eval column {c} differs"
         );
     }
-    let calibration = fresh.calibration.to_frame().unwrap();
+    let calibration = fresh.totals.calibration_frame().unwrap();
     assert!(frame(dir, "danger_calibration").equals(&calibration));
+    // Exact sums: the means are bit for bit the same however the rows were added.
+    let summary = fresh.totals.summary_frame().unwrap();
+    assert!(summary.height() > 0);
+    assert!(frame(dir, "danger_eval_summary").equals_missing(&summary));
 }
