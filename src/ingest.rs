@@ -15,18 +15,14 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use rayon::prelude::*;
 
-use crate::danger::{score_builtins, Category, Estimator};
+use crate::danger::{Category, Estimator};
 use crate::danger_eval::{self, EvalKey, EvalTotals};
 use crate::frames::{self, FrameBatch, FrameWriter, GameRows, GAME_FRAMES};
 use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
-use crate::replay::{replay_game, Observer};
 use crate::stats::draw_rate::DrawRecord;
-use crate::stats::{
-    DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
-    WaitDangerObserver,
-};
+use crate::stats::{self, DrawRateCells};
 use crate::tile::KINDS;
 
 /// Set when the user asks the run to stop (Ctrl-C; see [`stop_on_interrupt`]). A run that
@@ -466,29 +462,15 @@ pub(crate) fn process_document(
             reason: format!("room: {game_room} (filter {})", room.name()),
         };
     }
-    let mut riichi = RiichiResponseObserver::default();
-    let mut waits = WaitDangerObserver::default();
-    let mut danger = DangerSituationObserver::default();
-    let replayed = {
-        let mut draws = DrawRateObserver { draws };
-        let mut observers: [&mut dyn Observer; 4] =
-            [&mut riichi, &mut waits, &mut danger, &mut draws];
-        replay_game(log, &mut observers)
-    };
-    match replayed {
-        Ok(facts) => Outcome::Ok(Box::new(GameRows {
-            danger_scores: danger
-                .rows
-                .iter()
-                .filter(|s| s.excluded.is_none())
-                .map(|s| score_builtins(&s.view(), &s.waits))
-                .collect(),
+    match stats::observe_game(log, draws) {
+        Ok(o) => Outcome::Ok(Box::new(GameRows {
             game_id: game_id.to_string(),
             source: source.to_string(),
-            facts,
-            riichi_response: riichi.rows,
-            wait_danger: waits.rows,
-            danger_situations: danger.rows,
+            facts: o.facts,
+            riichi_response: o.riichi_response,
+            wait_danger: o.wait_danger,
+            danger_situations: o.danger_situations,
+            danger_scores: o.danger_scores,
             draws: Vec::new(),
         })),
         Err(e) => failed(format!("replay: {e}")),

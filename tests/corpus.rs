@@ -175,10 +175,9 @@ fn frames_are_identical_at_any_thread_count_and_input_order() {
 /// `danger_situations` frame afresh.
 #[test]
 fn danger_scores_equal_standalone_scoring() {
-    let Some(dir) = corpus("phoenix") else { return };
-    let files = first_files(&dir, 300);
-    let out = tempfile::tempdir().unwrap();
-    run_ingest(&files, out.path(), RoomFilter::Phoenix);
+    let Some(out) = common::ingested_phoenix_games(300) else {
+        return;
+    };
     common::assert_scores_match_standalone(out.path());
 }
 

@@ -10,12 +10,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use haifu::danger::{weights, Estimator};
-use haifu::replay::{replay_game, Observer};
-use haifu::stats::{
-    DangerSituationObserver, DrawRateCells, DrawRateObserver, RiichiResponseObserver,
-    WaitDangerObserver,
-};
+use haifu::stats::DrawRateCells;
 
 fn regression_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
@@ -37,27 +32,9 @@ fn run(bytes: &[u8], cells: &mut DrawRateCells) {
     let Ok(log) = haifu::mjlog::decode(doc) else {
         return;
     };
-    let mut riichi = RiichiResponseObserver::default();
-    let mut waits = WaitDangerObserver::default();
-    let mut danger = DangerSituationObserver::default();
     let mut records = Vec::new();
-    let replayed = {
-        let mut draws = DrawRateObserver {
-            draws: &mut records,
-        };
-        let mut observers: [&mut dyn Observer; 4] =
-            [&mut riichi, &mut waits, &mut danger, &mut draws];
-        replay_game(&log, &mut observers)
-    };
-    if replayed.is_ok() {
+    if haifu::stats::observe_game(&log, &mut records).is_ok() {
         cells.commit(&records);
-        for s in danger.rows.iter().filter(|s| s.excluded.is_none()) {
-            let view = s.view();
-            for name in Estimator::BUILTIN_NAMES {
-                let est = Estimator::parse_builtin(name).expect("a built-in name");
-                let _ = weights(&est, &view);
-            }
-        }
     }
 }
 

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{corpus, first_files, fixtures, frame, run_ingest};
+use common::{fixtures, frame, run_ingest};
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
 
@@ -315,10 +315,9 @@ fn reports_match_their_frames_on_the_fixtures() {
 
 #[test]
 fn reports_match_their_frames_on_phoenix_games() {
-    let Some(dir) = corpus("phoenix") else { return };
-    let files = first_files(&dir, 300);
-    let out = tempfile::tempdir().unwrap();
-    run_ingest(&files, out.path(), RoomFilter::Phoenix);
+    let Some(out) = common::ingested_phoenix_games(300) else {
+        return;
+    };
     let totals = check_riichi_splits(out.path());
     let units: i64 = totals
         .iter()

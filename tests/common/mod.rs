@@ -71,6 +71,15 @@ pub fn first_files(dir: &Path, n: usize) -> Vec<PathBuf> {
     files
 }
 
+/// The first `n` Phoenix games of the corpus ingested into a temporary directory; `None`
+/// (the corpus test then skips, loudly) when the corpus is absent.
+pub fn ingested_phoenix_games(n: usize) -> Option<tempfile::TempDir> {
+    let dir = corpus("phoenix")?;
+    let out = tempfile::tempdir().unwrap();
+    run_ingest(&first_files(&dir, n), out.path(), RoomFilter::Phoenix);
+    Some(out)
+}
+
 pub fn frame(dir: &Path, name: &str) -> DataFrame {
     let f = std::fs::File::open(dir.join(format!("{name}.parquet"))).expect("frame exists");
     ParquetReader::new(f).finish().expect("frame reads")
