@@ -505,7 +505,7 @@ impl Merger {
         let files = results.len() as u64;
         for r in results {
             let entry = self.account(r);
-            self.manifest.push(entry);
+            self.manifest.push(entry)?;
         }
         if !self.batch.is_empty() {
             for (name, df) in GAME_FRAMES.iter().zip(self.batch.take()?) {
@@ -698,7 +698,10 @@ impl Workers {
 pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let start = Instant::now();
     let (files, listing_errors) = input::collect_files(&opts.inputs);
-    let mut manifest = Manifest::new(opts.room.name());
+    let writer = FrameWriter::new(&opts.out)
+        .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
+    let mut manifest = Manifest::new(opts.room.name(), &opts.out)
+        .with_context(|| format!("cannot write in {}", opts.out.display()))?;
     for e in &listing_errors {
         manifest.push(FileEntry {
             path: e.path.display().to_string(),
@@ -707,10 +710,8 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             game_id: None,
             games: 0,
             hands: 0,
-        });
+        })?;
     }
-    let writer = FrameWriter::new(&opts.out)
-        .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
     let mut merger = Merger {
         manifest,
         writer,

@@ -1,11 +1,24 @@
 //! `manifest.json`: every input accounted for, with totals and versions (statistics.md §6).
+//!
+//! A run accumulates a [`Manifest`]; its per-input entries go to a temporary file as they
+//! come, so the memory a run needs does not grow with the number of inputs. The written
+//! document reads back as a [`ManifestDocument`].
 
 use std::collections::BTreeMap;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::{Deserialize, Serialize};
+use serde::ser::{Error as _, SerializeSeq};
+use serde::{Deserialize, Serialize, Serializer};
 
 /// Version of the statistics definitions (statistics.md) these frames follow.
 pub const DEFINITIONS_VERSION: &str = "1";
+
+/// Failed inputs a [`Manifest`] keeps in memory for the end-of-run message; every one of
+/// them is in the written manifest.
+pub const FAILURES_KEPT: usize = 50;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -49,13 +62,16 @@ pub struct Corpus {
     pub draws: u64,
 }
 
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// The manifest of a run in progress. Serialises to the document [`ManifestDocument`] reads
+/// (the field order here is the key order of `manifest.json`).
+#[derive(Debug, Serialize)]
 pub struct Manifest {
     pub haifu_version: String,
     pub definitions_version: String,
     /// The `--room` filter of the run.
     pub room_filter: String,
-    pub files: Vec<FileEntry>,
+    /// Every input's entry, in the order pushed (on disk; see [`Manifest::files`]).
+    files: FileLog,
     pub totals: Totals,
     /// Failed files by reason name (the part of `reason` before the first colon).
     pub failures_by_reason: BTreeMap<String, u64>,
@@ -64,25 +80,52 @@ pub struct Manifest {
     /// Tags the decoder did not know, with how many times they occurred (warnings).
     pub unknown_tags: BTreeMap<String, u64>,
     pub corpus: Corpus,
+    /// The first [`FAILURES_KEPT`] failed entries.
+    #[serde(skip)]
+    first_failures: Vec<FileEntry>,
+}
+
+/// `manifest.json` as read back, entries in memory.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct ManifestDocument {
+    pub haifu_version: String,
+    pub definitions_version: String,
+    pub room_filter: String,
+    pub files: Vec<FileEntry>,
+    pub totals: Totals,
+    pub failures_by_reason: BTreeMap<String, u64>,
+    pub skips_by_reason: BTreeMap<String, u64>,
+    pub unknown_tags: BTreeMap<String, u64>,
+    pub corpus: Corpus,
+}
+
+impl ManifestDocument {
+    pub fn read(path: &Path) -> io::Result<Self> {
+        let reader = BufReader::new(File::open(path)?);
+        serde_json::from_reader(reader).map_err(io::Error::from)
+    }
 }
 
 impl Manifest {
-    pub fn new(room_filter: &str) -> Self {
-        Manifest {
+    /// An empty manifest whose entries are kept in a temporary file in `spill_dir` (removed
+    /// at once where the system allows it, else when the manifest is dropped).
+    pub fn new(room_filter: &str, spill_dir: &Path) -> io::Result<Self> {
+        Ok(Manifest {
             haifu_version: env!("CARGO_PKG_VERSION").to_string(),
             definitions_version: DEFINITIONS_VERSION.to_string(),
             room_filter: room_filter.to_string(),
-            files: Vec::new(),
+            files: FileLog::create_in(spill_dir)?,
             totals: Totals::default(),
             failures_by_reason: BTreeMap::new(),
             skips_by_reason: BTreeMap::new(),
             unknown_tags: BTreeMap::new(),
             corpus: Corpus::default(),
-        }
+            first_failures: Vec::new(),
+        })
     }
 
     /// Records one input and updates the totals.
-    pub fn push(&mut self, entry: FileEntry) {
+    pub fn push(&mut self, entry: FileEntry) -> io::Result<()> {
         let t = &mut self.totals;
         t.files += 1;
         t.games += entry.games as u64;
@@ -106,9 +149,23 @@ impl Manifest {
                     .failures_by_reason
                     .entry(reason_name.unwrap_or_default())
                     .or_default() += 1;
+                if self.first_failures.len() < FAILURES_KEPT {
+                    self.first_failures.push(entry.clone());
+                }
             }
         }
-        self.files.push(entry);
+        self.files.push(&entry)
+    }
+
+    /// Every entry, in the order pushed, read back from the temporary file (one `FileEntry`
+    /// in memory per input: for tests and small runs).
+    pub fn files(&self) -> io::Result<Vec<FileEntry>> {
+        self.files.entries()?.collect()
+    }
+
+    /// The first [`FAILURES_KEPT`] failed entries (`totals.failed` counts them all).
+    pub fn first_failures(&self) -> &[FileEntry] {
+        &self.first_failures
     }
 
     /// Notes a landed game's date (from its log id) and room.
@@ -126,10 +183,90 @@ impl Manifest {
         }
     }
 
-    /// The manifest as pretty-printed JSON, written straight to `w` (it holds one entry per
-    /// input, so it is not built as one string first).
-    pub fn write_json(&self, w: &mut impl std::io::Write) -> std::io::Result<()> {
-        serde_json::to_writer_pretty(w, self).map_err(std::io::Error::from)
+    /// The manifest as pretty-printed JSON, written straight to `w`, the entries streamed
+    /// from the temporary file.
+    pub fn write_json(&self, w: &mut impl Write) -> io::Result<()> {
+        serde_json::to_writer_pretty(w, self).map_err(io::Error::from)
+    }
+}
+
+/// File entries as JSON lines: the last few in memory, the rest in an unnamed temporary
+/// file. Invariant: the file holds exactly `flushed` bytes, all of them whole lines, and
+/// `pending` the lines after them.
+#[derive(Debug)]
+struct FileLog {
+    file: File,
+    /// Set when the file could not be unlinked at creation; removed on drop.
+    path: Option<PathBuf>,
+    flushed: u64,
+    pending: Vec<u8>,
+    len: usize,
+}
+
+/// Bytes of entries held in memory before they are written to the file.
+const PENDING_BYTES: usize = 1 << 16;
+
+impl FileLog {
+    fn create_in(dir: &Path) -> io::Result<Self> {
+        static NEXT: AtomicU64 = AtomicU64::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let path = dir.join(format!(".manifest-files.tmp-{}-{n}", std::process::id()));
+        let file = OpenOptions::new()
+            .read(true)
+            .write(true)
+            .create(true)
+            .truncate(true)
+            .open(&path)?;
+        // Unlinked while open (Unix): nothing is left behind, whatever ends the run.
+        let path = fs::remove_file(&path).is_err().then_some(path);
+        Ok(FileLog {
+            file,
+            path,
+            flushed: 0,
+            pending: Vec::with_capacity(PENDING_BYTES),
+            len: 0,
+        })
+    }
+
+    fn push(&mut self, entry: &FileEntry) -> io::Result<()> {
+        serde_json::to_writer(&mut self.pending, entry).map_err(io::Error::from)?;
+        self.pending.push(b'\n');
+        self.len += 1;
+        if self.pending.len() >= PENDING_BYTES {
+            (&self.file).write_all(&self.pending)?;
+            self.flushed += self.pending.len() as u64;
+            self.pending.clear();
+        }
+        Ok(())
+    }
+
+    /// The entries in order. Writes always happen at the end of the file, and reading leaves
+    /// the position there.
+    fn entries(&self) -> io::Result<impl Iterator<Item = io::Result<FileEntry>> + '_> {
+        let mut file = &self.file;
+        file.seek(SeekFrom::Start(0))?;
+        let lines = BufReader::with_capacity(1 << 16, file.take(self.flushed))
+            .chain(&self.pending[..])
+            .split(b'\n');
+        Ok(lines.map(|line| serde_json::from_slice(&line?).map_err(io::Error::from)))
+    }
+}
+
+impl Drop for FileLog {
+    fn drop(&mut self) {
+        if let Some(p) = &self.path {
+            let _ = fs::remove_file(p);
+        }
+    }
+}
+
+impl Serialize for FileLog {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.len))?;
+        for entry in self.entries().map_err(S::Error::custom)? {
+            seq.serialize_element(&entry.map_err(S::Error::custom)?)?;
+        }
+        seq.end()
     }
 }
 
@@ -138,4 +275,71 @@ fn date_of(game_id: &str) -> Option<String> {
     let b = game_id.as_bytes();
     (b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit) && &b[10..12] == b"gm")
         .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn entry(i: usize, status: Status) -> FileEntry {
+        FileEntry {
+            // Long enough that a few thousand entries pass through the file, with characters
+            // JSON escapes.
+            path: format!("logs/\"quoted\"\\dir/{i:06}-{}.mjlog", "x".repeat(60)),
+            status,
+            reason: (status != Status::Ok).then(|| format!("reason-{}: detail {i}", i % 3)),
+            game_id: (!i.is_multiple_of(5)).then(|| format!("2024010100gm-00a9-0000-{i:08x}")),
+            games: (status == Status::Ok) as u32,
+            hands: (i % 11) as u32,
+        }
+    }
+
+    #[test]
+    fn entries_spilled_to_disk_read_back_in_order() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = Manifest::new("phoenix", dir.path()).unwrap();
+        let statuses = [Status::Ok, Status::Skipped, Status::Failed];
+        let want: Vec<FileEntry> = (0..3000).map(|i| entry(i, statuses[i % 3])).collect();
+        for e in &want {
+            m.push(e.clone()).unwrap();
+        }
+        // More bytes than one pending buffer: part of them is in the file.
+        assert!(m.files.flushed > 0 && !m.files.pending.is_empty());
+        assert_eq!(m.files().unwrap(), want);
+        // Reading leaves the file ready for more entries.
+        let more = entry(3000, Status::Ok);
+        m.push(more.clone()).unwrap();
+        assert_eq!(m.files().unwrap().last(), Some(&more));
+        assert_eq!(m.totals.failed, 1000);
+        assert_eq!(m.first_failures().len(), FAILURES_KEPT);
+        assert_eq!(m.first_failures()[1], want[5]);
+        // Nothing is left in the directory (the file was unlinked when created).
+        #[cfg(unix)]
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
+    #[test]
+    fn written_document_reads_back_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut m = Manifest::new("any", dir.path()).unwrap();
+        let statuses = [Status::Ok, Status::Failed];
+        let want: Vec<FileEntry> = (0..1500).map(|i| entry(i, statuses[i % 2])).collect();
+        for e in &want {
+            m.push(e.clone()).unwrap();
+        }
+        m.note_game("2024010100gm-00a9-0000-00000001", "phoenix", 7);
+        let mut bytes = Vec::new();
+        m.write_json(&mut bytes).unwrap();
+        let doc: ManifestDocument = serde_json::from_slice(&bytes).unwrap();
+        assert_eq!(doc.files, want);
+        assert_eq!(doc.totals, m.totals);
+        assert_eq!(doc.room_filter, "any");
+        assert_eq!(doc.failures_by_reason, m.failures_by_reason);
+        assert_eq!(doc.corpus, m.corpus);
+        // Keys in the documented order, entries pretty-printed one field per line.
+        let text = String::from_utf8(bytes).unwrap();
+        let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
+        assert!(at("room_filter") < at("files") && at("files") < at("totals"));
+        assert!(text.contains("\n      \"status\": \"failed\",\n"));
+    }
 }

@@ -188,7 +188,7 @@ fn every_bad_file_gets_a_named_reason_and_the_rest_ingest() {
     }
     let out = dir.path().join("out");
     let s = run_ingest(std::slice::from_ref(&inputs), &out, RoomFilter::Any);
-    let files = &s.manifest.files;
+    let files = &s.manifest.files().unwrap();
     assert_eq!(
         files.len(),
         cases.len() + 1,
@@ -252,8 +252,9 @@ fn a_missing_input_is_reported_not_fatal() {
     assert_eq!(s.manifest.totals.failed, 1);
     let missing = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .find(|f| f.path.ends_with("no-such-dir"))
         .unwrap();
     assert!(missing.reason.as_deref().unwrap().starts_with("unreadable"));
@@ -285,7 +286,13 @@ fn draw_rate_counts_each_landed_game_once() {
     let (out_alone, out_mixed) = (dir.path().join("out-alone"), dir.path().join("out-mixed"));
     run_ingest(std::slice::from_ref(&alone), &out_alone, RoomFilter::Any);
     let s = run_ingest(std::slice::from_ref(&mixed), &out_mixed, RoomFilter::Any);
-    let statuses: Vec<Status> = s.manifest.files.iter().map(|f| f.status).collect();
+    let statuses: Vec<Status> = s
+        .manifest
+        .files()
+        .unwrap()
+        .iter()
+        .map(|f| f.status)
+        .collect();
     assert_eq!(
         statuses,
         [Status::Failed, Status::Ok, Status::Skipped, Status::Failed]

@@ -91,8 +91,9 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
     on_disk.sort();
     let mut listed: Vec<PathBuf> = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .map(|f| PathBuf::from(&f.path))
         .collect();
     listed.sort();
@@ -100,7 +101,7 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
         listed, on_disk,
         "every file appears in the manifest exactly once"
     );
-    for f in &s.manifest.files {
+    for f in &s.manifest.files().unwrap() {
         match f.status {
             Status::Ok => assert!(f.reason.is_none() && f.games == 1),
             _ => {
@@ -212,8 +213,9 @@ fn duplicates_give_the_same_output_however_they_are_met() {
     assert_eq!(s1.manifest.totals.games, 600);
     let dups = s1
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .filter(|f| {
             f.reason
                 .as_deref()

@@ -30,7 +30,7 @@ fn xml(id: &str) -> PathBuf {
 fn ingest(inputs: &[PathBuf]) -> (tempfile::TempDir, IngestSummary) {
     let out = tempfile::tempdir().unwrap();
     let s = run_ingest(inputs, out.path(), RoomFilter::Any);
-    assert_eq!(s.manifest.totals.failed, 0, "{:?}", s.manifest.files);
+    assert_eq!(s.manifest.totals.failed, 0, "{:?}", s.manifest.files());
     (out, s)
 }
 
@@ -735,8 +735,9 @@ fn summary_whole_run() {
     );
     let skipped: Vec<_> = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .filter(|f| f.status == Status::Skipped)
         .collect();
     assert_eq!(skipped.len(), 1);
@@ -748,8 +749,9 @@ fn summary_whole_run() {
         .starts_with("duplicate"));
     let kept = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .find(|f| f.path.ends_with(&format!("{F002}.mjlog")))
         .unwrap();
     assert_eq!(kept.status, Status::Ok);

@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use common::{fixtures, frame, run_ingest};
 use haifu::ingest::{IngestSummary, RoomFilter};
-use haifu::manifest::{FileEntry, Manifest, Status};
+use haifu::manifest::{FileEntry, ManifestDocument, Status};
 
 /// Single-byte flips of each game's XML.
 const FLIPS: usize = 300;
@@ -1068,7 +1068,7 @@ impl Report {
         run: &str,
         dir: &Path,
         cases: &[Case],
-        m: &Manifest,
+        m: &ManifestDocument,
         exit: Option<i32>,
         out: &Path,
     ) {
@@ -1183,7 +1183,10 @@ impl Report {
         match ingest_catching(std::slice::from_ref(&dir), &out) {
             Ok(s) => {
                 let exit = i32::from(s.exit_code());
-                self.check_run(kind, &dir, cases, &s.manifest, Some(exit), &out);
+                match ManifestDocument::read(&out.join("manifest.json")) {
+                    Ok(m) => self.check_run(kind, &dir, cases, &m, Some(exit), &out),
+                    Err(e) => self.violation(format!("{kind}: manifest.json unreadable: {e}")),
+                }
             }
             Err(msg) => {
                 let files: Vec<PathBuf> = cases.iter().map(|c| dir.join(&c.file)).collect();
@@ -1258,7 +1261,7 @@ impl Report {
         };
         let manifest = std::fs::read_to_string(out.join("manifest.json"))
             .ok()
-            .and_then(|s| serde_json::from_str::<Manifest>(&s).ok());
+            .and_then(|s| serde_json::from_str::<ManifestDocument>(&s).ok());
         let Some(m) = manifest else {
             self.violation(format!(
                 "{run}: haifu exited with {status} and no readable manifest (stderr: {tail})"

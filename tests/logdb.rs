@@ -127,7 +127,7 @@ fn check_databases_match_files(dir: &Path, limit: usize) {
     let from_houou = tmp.path().join("from-houou");
     let h = run_ingest(std::slice::from_ref(&houou), &from_houou, RoomFilter::Any);
     assert_eq!(h.manifest.totals.files, logs.len() as u64);
-    assert!(h.manifest.files[0]
+    assert!(h.manifest.files().unwrap()[0]
         .path
         .starts_with(&format!("{}#", houou.display())));
     assert_same_frames(&from_files, &from_houou);
@@ -168,8 +168,9 @@ fn a_corrupt_blob_is_a_named_error_for_its_log_id() {
     );
     let bad = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .find(|f| f.path.ends_with("#2099123100gm-00a9-0000-bad00bad"))
         .expect("the corrupt row is in the manifest");
     assert_eq!(bad.status, Status::Failed);
@@ -179,8 +180,9 @@ fn a_corrupt_blob_is_a_named_error_for_its_log_id() {
     );
     let unfetched = s
         .manifest
-        .files
-        .iter()
+        .files()
+        .unwrap()
+        .into_iter()
         .find(|f| f.path.ends_with("#2099123101gm-00a9-0000-0000fe7c"))
         .unwrap();
     assert_eq!(unfetched.status, Status::Skipped);
@@ -203,6 +205,7 @@ fn a_database_of_another_shape_is_refused_by_name() {
         RoomFilter::Any,
     );
     assert_eq!(s.manifest.totals.failed, 1);
-    let reason = s.manifest.files[0].reason.as_deref().unwrap();
+    let files = s.manifest.files().unwrap();
+    let reason = files[0].reason.as_deref().unwrap();
     assert!(reason.starts_with("not a log database"), "{reason}");
 }

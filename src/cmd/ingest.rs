@@ -24,19 +24,25 @@ pub fn run(args: &IngestArgs) -> Result<u8> {
     Ok(summary.exit_code())
 }
 
-/// Prints the run's totals and every failure to stderr.
+/// Prints the run's totals, the first failures and the count of every reason to stderr.
 pub fn report_summary(s: &IngestSummary, out: &std::path::Path) {
-    let t = &s.manifest.totals;
-    for f in &s.manifest.files {
-        if f.status == crate::manifest::Status::Failed {
-            eprintln!("failed: {}: {}", f.path, f.reason.as_deref().unwrap_or(""));
-        }
+    let m = &s.manifest;
+    let t = &m.totals;
+    for f in m.first_failures() {
+        eprintln!("failed: {}: {}", f.path, f.reason.as_deref().unwrap_or(""));
+    }
+    let unlisted = t.failed - m.first_failures().len() as u64;
+    if unlisted > 0 {
+        eprintln!("… and {unlisted} more failed inputs: every one is in manifest.json");
     }
     eprintln!(
         "{} files: {} ok, {} skipped, {} failed; {} games, {} hands in {:.2} s",
         t.files, t.ok, t.skipped, t.failed, t.games, t.hands, s.seconds
     );
-    for (reason, n) in &s.manifest.skips_by_reason {
+    for (reason, n) in &m.failures_by_reason {
+        eprintln!("  failed {n}: {reason}");
+    }
+    for (reason, n) in &m.skips_by_reason {
         eprintln!("  skipped {n}: {reason}");
     }
     if s.written {
