@@ -2,9 +2,11 @@
 //!
 //! Files are processed in sorted order, in batches, each batch in parallel; results are merged
 //! in file order, so the output bytes do not depend on thread count or argument order. Memory
-//! is bounded by one batch of games plus the run-wide draw-rate cells.
+//! is one batch of games and the run-wide draw-rate cells, plus what grows with the inputs:
+//! the sorted input listing (a path each) and the log id and path of every landed game. The
+//! manifest's entries go to disk as they come ([`Manifest`]).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -158,9 +160,12 @@ enum Unit {
 /// The run's inputs as batches of units, in sorted path order, each database's rows in
 /// log-id order; a database is read a page at a time.
 struct Units {
-    /// Each path, and whether an earlier path (in run order) has its log id (as
-    /// [`game_id_for`] gives it).
+    /// Each path, and whether an earlier path (in run order) may have its log id (as
+    /// [`game_id_for`] gives it; see [`Units::new`]).
     inputs: std::vec::IntoIter<(PathBuf, bool)>,
+    /// The next inputs, taken from `inputs` and each already known to be a log database or
+    /// not (files are sniffed a batch at a time, in parallel).
+    sniffed: VecDeque<(PathBuf, bool, bool)>,
     /// A database row may share its id with another input (the run has more than one path).
     rows_shared: bool,
     /// A database was opened: a later file may repeat one of its rows' ids.
@@ -170,24 +175,41 @@ struct Units {
 }
 
 impl Units {
+    /// A path is marked as repeated when the 64-bit hash of its log id was seen before: a
+    /// collision between two different ids only makes the later one check [`Landed`] (and
+    /// find nothing), so it costs nothing in correctness, and no id is kept per path.
     fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
+        use std::hash::{Hash, Hasher};
         let rows_shared = files.len() > 1;
-        // The ids are only needed to find the repeated ones: none is kept per path.
-        let ids: Vec<String> = files.iter().map(|p| game_id_for(p)).collect();
-        let mut seen: std::collections::HashSet<&str> =
-            std::collections::HashSet::with_capacity(ids.len());
+        let mut seen: HashSet<u64> = HashSet::with_capacity(files.len());
         let inputs: Vec<(PathBuf, bool)> = files
             .into_iter()
-            .zip(&ids)
-            .map(|(p, id)| (p, !seen.insert(id.as_str())))
+            .map(|p| {
+                let mut h = std::hash::DefaultHasher::new();
+                game_id_for(&p).hash(&mut h);
+                let repeated = !seen.insert(h.finish());
+                (p, repeated)
+            })
             .collect();
         Units {
             inputs: inputs.into_iter(),
+            sniffed: VecDeque::new(),
             rows_shared,
             after_db: false,
             db: None,
             progress,
         }
+    }
+
+    /// Takes the next `n` inputs out of line, to be sniffed (by [`sniff`], while a batch is
+    /// replayed) and given back to [`Units::add_sniffed`] before the next batch is made.
+    fn unsniffed(&mut self, n: usize) -> Vec<(PathBuf, bool)> {
+        self.inputs.by_ref().take(n).collect()
+    }
+
+    fn add_sniffed(&mut self, inputs: Vec<(PathBuf, bool)>, is_db: Vec<bool>) {
+        let sniffed = inputs.into_iter().zip(is_db).map(|((p, r), db)| (p, r, db));
+        self.sniffed.extend(sniffed);
     }
 
     /// The next batch of at most `n` units; empty when the inputs are exhausted.
@@ -237,10 +259,15 @@ impl Units {
                 }
                 continue;
             }
-            let Some((path, repeated)) = self.inputs.next() else {
+            if self.sniffed.is_empty() {
+                let next = self.unsniffed(n - batch.len());
+                let is_db = sniff(&next);
+                self.add_sniffed(next, is_db);
+            }
+            let Some((path, repeated, is_db)) = self.sniffed.pop_front() else {
                 break;
             };
-            if !crate::logdb::is_sqlite(&path) {
+            if !is_db {
                 let shared = repeated || self.after_db;
                 batch.push(Unit::File { path, shared });
                 continue;
@@ -266,6 +293,14 @@ impl Units {
         }
         batch
     }
+}
+
+/// Whether each input is a log database (by its first bytes), in parallel.
+fn sniff(inputs: &[(PathBuf, bool)]) -> Vec<bool> {
+    inputs
+        .par_iter()
+        .map(|(p, _)| crate::logdb::is_sqlite(p))
+        .collect()
 }
 
 /// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
@@ -698,6 +733,7 @@ impl Workers {
 pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let start = Instant::now();
     let (files, listing_errors) = input::collect_files(&opts.inputs);
+    timing("listing", start.elapsed());
     let writer = FrameWriter::new(&opts.out)
         .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
     let mut manifest = Manifest::new(opts.room.name(), &opts.out)
@@ -763,10 +799,18 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
                 break;
             }
             let t0 = Instant::now();
-            let results: Vec<FileResult> = batch
-                .into_par_iter()
-                .map(|u| workers.with(|w| w.process(u, opts.room, &landed)))
-                .collect();
+            // The next batch's files are sniffed alongside this one's replay.
+            let ahead = units.unsniffed(BATCH_FILES);
+            let (results, is_db): (Vec<FileResult>, _) = rayon::join(
+                || {
+                    batch
+                        .into_par_iter()
+                        .map(|u| workers.with(|w| w.process(u, opts.room, &landed)))
+                        .collect()
+                },
+                || sniff(&ahead),
+            );
+            units.add_sniffed(ahead, is_db);
             replaying += t0.elapsed();
             if tx.send(results).is_err() {
                 break; // the merger stopped on an error; join reports it
