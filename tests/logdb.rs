@@ -209,3 +209,71 @@ fn a_database_of_another_shape_is_refused_by_name() {
     let reason = files[0].reason.as_deref().unwrap();
     assert!(reason.starts_with("not a log database"), "{reason}");
 }
+
+/// A run whose sorted inputs are files, a database, then files again, sharing log ids across
+/// all three, over more inputs than one batch ([`haifu::ingest::BATCH_FILES`]): each log id
+/// lands once, at its first input in path order, and every later copy is skipped naming it.
+///
+/// Ids are `n` = 0..1300 (one fixture game under each id):
+/// - `a/` files n = 0..600: all land (600);
+/// - `m.db` rows n = 500..700: 500..600 are copies of `a/` files (100 skipped), 600..700 land;
+/// - `z/` files n = 650..1300: 650..700 are copies of database rows (50 skipped), the rest land.
+///
+/// So 1450 inputs, 1300 games, 150 skipped.
+#[test]
+fn files_and_a_database_in_one_run_land_each_log_id_once() {
+    const { assert!(haifu::ingest::BATCH_FILES < 600) };
+    let (_, xml) = logs(&fixtures(), 1).remove(0);
+    let id = |n: usize| format!("2024010100gm-00a9-0000-{n:08x}");
+    let tmp = tempfile::tempdir().unwrap();
+    let root = tmp.path().join("in");
+    for (dir, range) in [("a", 0..600), ("z", 650..1300)] {
+        std::fs::create_dir_all(root.join(dir)).unwrap();
+        for n in range {
+            std::fs::write(root.join(dir).join(format!("{}.xml", id(n))), &xml).unwrap();
+        }
+    }
+    let rows: Vec<(String, Vec<u8>)> = (500..700).map(|n| (id(n), xml.clone())).collect();
+    let db = root.join("m.db");
+    houou_db(&db, &rows, false);
+    let out = tmp.path().join("out");
+    let s = run_ingest(std::slice::from_ref(&root), &out, RoomFilter::Any);
+    let t = &s.manifest.totals;
+    assert_eq!((t.files, t.ok, t.skipped, t.failed), (1450, 1300, 150, 0));
+    let file_path = |dir: &str, n: usize| root.join(dir).join(format!("{}.xml", id(n)));
+    let row_path = |n: usize| format!("{}#{}", db.display(), id(n));
+    let files = s.manifest.files().unwrap();
+    let entry = |path: &str| files.iter().find(|f| f.path == path).unwrap();
+    for n in 500..600 {
+        let copy = entry(&row_path(n));
+        let first = file_path("a", n).display().to_string();
+        assert_eq!(copy.status, Status::Skipped, "{copy:?}");
+        assert_eq!(
+            copy.reason.as_deref(),
+            Some(format!("duplicate: same game as {first}").as_str())
+        );
+    }
+    for n in 650..700 {
+        let copy = entry(&file_path("z", n).display().to_string());
+        assert_eq!(copy.status, Status::Skipped, "{copy:?}");
+        assert_eq!(
+            copy.reason.as_deref(),
+            Some(format!("duplicate: same game as {}", row_path(n)).as_str())
+        );
+    }
+    for n in (600..650).chain(700..710) {
+        let path = if n < 700 {
+            row_path(n)
+        } else {
+            file_path("z", n).display().to_string()
+        };
+        assert_eq!(entry(&path).status, Status::Ok, "{path}");
+    }
+    // Entries in input order: the database's rows sit between the two directories.
+    let at = |p: &str| files.iter().position(|f| f.path == p).unwrap();
+    assert!(at(&file_path("a", 599).display().to_string()) < at(&row_path(500)));
+    assert!(at(&row_path(699)) < at(&file_path("z", 650).display().to_string()));
+    let games = frame(&out, "games");
+    assert_eq!(games.height(), 1300);
+    assert_eq!(games.column("game_id").unwrap().n_unique().unwrap(), 1300);
+}
