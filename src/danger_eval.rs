@@ -108,15 +108,57 @@ pub fn resolve(
     Ok(out)
 }
 
-/// Reads a whole Parquet file.
-pub fn read_parquet(path: &Path) -> Result<DataFrame> {
-    let f = std::fs::File::open(path).with_context(|| {
+/// Opens a frame file, with a hint when it is missing.
+fn open_frame(path: &Path) -> Result<std::fs::File> {
+    std::fs::File::open(path).with_context(|| {
         format!(
             "cannot open {}: run `haifu ingest ... --out DIR` first",
             path.display()
         )
-    })?;
-    Ok(ParquetReader::new(f).finish()?)
+    })
+}
+
+/// Reads a whole Parquet file.
+pub fn read_parquet(path: &Path) -> Result<DataFrame> {
+    Ok(ParquetReader::new(open_frame(path)?).finish()?)
+}
+
+/// `danger_situations` rows scored at a time by [`evaluate_file`] in a run, so that the memory
+/// of scoring does not grow with the number of games (a row is about 200 bytes in memory).
+pub const SITUATION_ROWS: usize = 1 << 16;
+
+/// Scores `estimators` (at `first_position` on, as [`evaluate_from`]) over the
+/// `danger_situations` Parquet file at `path`, `slice_rows` rows at a time, handing each
+/// slice's `danger_eval` rows to `write` in row order (at least once, so an empty file still
+/// gives the frame's schema); returns the totals and the situations scored per moment.
+pub fn evaluate_file(
+    path: &Path,
+    estimators: &[Estimator],
+    first_position: usize,
+    slice_rows: usize,
+    mut write: impl FnMut(&DataFrame) -> Result<()>,
+) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
+    let mut reader = ParquetReader::new(open_frame(path)?);
+    let metadata = reader.get_metadata()?.clone();
+    let rows = reader.num_rows()?;
+    let mut totals = EvalTotals::default();
+    let mut situations: BTreeMap<String, u64> = BTreeMap::new();
+    let mut offset = 0;
+    loop {
+        let mut reader = ParquetReader::new(open_frame(path)?);
+        reader.set_metadata(metadata.clone());
+        let slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
+        let ev = evaluate_from(&slice, estimators, first_position)?;
+        write(&ev.eval)?;
+        totals.merge(ev.totals);
+        for (moment, n) in ev.situations {
+            *situations.entry(moment).or_default() += n;
+        }
+        offset += slice_rows.max(1);
+        if offset >= rows {
+            return Ok((totals, situations));
+        }
+    }
 }
 
 /// The two frames of a scoring run.
@@ -512,22 +554,6 @@ struct Parsed {
     holds: [u8; KINDS],
     genbutsu: [bool; KINDS],
     waits: [bool; KINDS],
-}
-
-/// Writes the three §4 frames into `frames` (atomically, each under a temporary name first).
-pub fn write(frames: &Path, ev: &mut Evaluation) -> Result<()> {
-    let mut calibration = ev.totals.calibration_frame()?;
-    let mut summary = ev.totals.summary_frame()?;
-    for (name, df) in [
-        ("danger_eval", &mut ev.eval),
-        ("danger_calibration", &mut calibration),
-        ("danger_eval_summary", &mut summary),
-    ] {
-        let mut buf = Vec::new();
-        ParquetWriter::new(&mut buf).finish(df)?;
-        crate::frames::write_atomically(&frames.join(format!("{name}.parquet")), &buf)?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -662,19 +662,17 @@ impl Merger {
         self.writer.finish_frame("danger_situations")?;
         let phoenix = danger_eval::phoenix_table_from_counts(&self.category_counts)?;
         let t1 = Instant::now();
-        let situations =
-            danger_eval::read_parquet(&self.writer.temp_path("danger_situations.parquet"))?;
-        timing("  read", t1.elapsed());
-        let t1 = Instant::now();
-        let ev = danger_eval::evaluate_from(
-            &situations,
+        let writer = &mut self.writer;
+        let (totals, _) = danger_eval::evaluate_file(
+            &writer.temp_path("danger_situations.parquet"),
             &[Estimator::Table(phoenix)],
             Estimator::BUILTINS.len(),
+            danger_eval::SITUATION_ROWS,
+            |eval| Ok(writer.write("danger_eval", eval)?),
         )?;
-        timing("  evaluate", t1.elapsed());
+        timing("  read, evaluate, write", t1.elapsed());
         let t1 = Instant::now();
-        self.writer.write("danger_eval", &ev.eval)?;
-        self.totals.merge(ev.totals);
+        self.totals.merge(totals);
         self.writer
             .write("danger_calibration", &self.totals.calibration_frame()?)?;
         self.writer

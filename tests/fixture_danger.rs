@@ -748,3 +748,51 @@ fn ingest_scores_equal_standalone_scoring() {
     let (dir, _) = ingest_fixtures();
     common::assert_scores_match_standalone(dir.path());
 }
+
+/// Scoring the situations file a slice at a time (as runs do, [`SITUATION_ROWS`] rows per
+/// slice) gives the rows of scoring it whole, in the same order, and the same totals, for
+/// slices of one row, of a few rows not dividing the row count, and of more rows than the file.
+#[test]
+fn scoring_a_slice_at_a_time_equals_scoring_whole() {
+    use haifu::danger_eval::{evaluate_file, read_parquet, SITUATION_ROWS};
+    let (dir, all) = ingest_fixtures();
+    let path = dir.path().join("danger_situations.parquet");
+    let names: Vec<String> = ["none", "combo"].iter().map(|s| s.to_string()).collect();
+    let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
+    let whole = evaluate(&read_parquet(&path).unwrap(), &estimators).unwrap();
+    assert!(
+        all.len() > 7 && all.len() % 4 != 0,
+        "{} situations",
+        all.len()
+    );
+    for slice_rows in [1, 4, 7, SITUATION_ROWS] {
+        let mut slices: Vec<DataFrame> = Vec::new();
+        let (totals, situations) = evaluate_file(&path, &estimators, 0, slice_rows, |df| {
+            slices.push(df.clone());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(slices.len(), all.len().div_ceil(slice_rows), "{slice_rows}");
+        let mut rows = slices.remove(0);
+        for s in &slices {
+            rows.vstack_mut(s).unwrap();
+        }
+        for c in whole.eval.get_column_names() {
+            let (a, b) = (rows.column(c).unwrap(), whole.eval.column(c).unwrap());
+            assert!(
+                a.as_materialized_series()
+                    .equals_missing(b.as_materialized_series()),
+                "slices of {slice_rows}: column {c}:\n{a:?}\n{b:?}"
+            );
+        }
+        assert_eq!(situations, whole.situations);
+        assert!(totals
+            .summary_frame()
+            .unwrap()
+            .equals_missing(&whole.totals.summary_frame().unwrap()));
+        assert!(totals
+            .calibration_frame()
+            .unwrap()
+            .equals(&whole.totals.calibration_frame().unwrap()));
+    }
+}

@@ -5,8 +5,9 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 
 use crate::cli::DangerEvalArgs;
-use crate::danger::CategoryTable;
+use crate::danger::{CategoryTable, Estimator};
 use crate::danger_eval::{self, DEFAULT_ESTIMATORS};
+use crate::frames::FrameWriter;
 use crate::report;
 
 pub fn run(args: &DangerEvalArgs) -> Result<u8> {
@@ -42,10 +43,34 @@ pub fn score_and_render(
     user_table: Option<CategoryTable>,
 ) -> Result<String> {
     let estimators = danger_eval::resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
-    let situations = danger_eval::read_parquet(&frames.join("danger_situations.parquet"))?;
-    let mut ev = danger_eval::evaluate(&situations, &estimators)?;
-    danger_eval::write(frames, &mut ev)?;
+    let mut writer = FrameWriter::new(frames)?;
+    let written = write_scores(&mut writer, frames, &estimators);
+    if written.is_err() {
+        writer.abandon();
+    }
+    written?;
     render(frames)
+}
+
+/// Scores the situations in `frames` a slice at a time into the three §4 frames, each under a
+/// temporary name until all are complete.
+fn write_scores(
+    writer: &mut FrameWriter,
+    frames: &std::path::Path,
+    estimators: &[Estimator],
+) -> Result<()> {
+    let (totals, _) = danger_eval::evaluate_file(
+        &frames.join("danger_situations.parquet"),
+        estimators,
+        0,
+        danger_eval::SITUATION_ROWS,
+        |eval| Ok(writer.write("danger_eval", eval)?),
+    )?;
+    writer.write("danger_calibration", &totals.calibration_frame()?)?;
+    writer.write("danger_eval_summary", &totals.summary_frame()?)?;
+    writer.finish()?;
+    writer.commit("danger_eval_summary.parquet")?;
+    Ok(())
 }
 
 /// The per-moment tables (best value of each metric starred) and the calibration table of
