@@ -6,12 +6,11 @@
 
 use std::collections::BTreeMap;
 use std::fs::{self, File, OpenOptions};
-use std::io::{self, BufRead, BufReader, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::ser::{Error as _, SerializeSeq};
-use serde::{Deserialize, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 
 /// Version of the statistics definitions (statistics.md) these frames follow.
 pub const DEFINITIONS_VERSION: &str = "1";
@@ -62,9 +61,9 @@ pub struct Corpus {
     pub draws: u64,
 }
 
-/// The manifest of a run in progress. Serialises to the document [`ManifestDocument`] reads
-/// (the field order here is the key order of `manifest.json`).
-#[derive(Debug, Serialize)]
+/// The manifest of a run in progress; [`Manifest::write_json`] writes the document
+/// [`ManifestDocument`] reads (the field order here is the key order of `manifest.json`).
+#[derive(Debug)]
 pub struct Manifest {
     pub haifu_version: String,
     pub definitions_version: String,
@@ -81,12 +80,11 @@ pub struct Manifest {
     pub unknown_tags: BTreeMap<String, u64>,
     pub corpus: Corpus,
     /// The first [`FAILURES_KEPT`] failed entries.
-    #[serde(skip)]
     first_failures: Vec<FileEntry>,
 }
 
 /// `manifest.json` as read back, entries in memory.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ManifestDocument {
     pub haifu_version: String,
     pub definitions_version: String,
@@ -160,7 +158,7 @@ impl Manifest {
     /// Every entry, in the order pushed, read back from the temporary file (one `FileEntry`
     /// in memory per input: for tests and small runs).
     pub fn files(&self) -> io::Result<Vec<FileEntry>> {
-        self.files.entries()?.collect()
+        self.files.entries()
     }
 
     /// The first [`FAILURES_KEPT`] failed entries (`totals.failed` counts them all).
@@ -183,16 +181,57 @@ impl Manifest {
         }
     }
 
-    /// The manifest as pretty-printed JSON, written straight to `w`, the entries streamed
-    /// from the temporary file.
+    /// The manifest as pretty-printed JSON (byte for byte what `serde_json` pretty-prints
+    /// for the [`ManifestDocument`]), written straight to `w`, the entries copied from the
+    /// temporary file where they are kept already formatted.
     pub fn write_json(&self, w: &mut impl Write) -> io::Result<()> {
-        serde_json::to_writer_pretty(w, self).map_err(io::Error::from)
+        w.write_all(b"{\n")?;
+        write_field(w, "haifu_version", &self.haifu_version)?;
+        write_field(w, "definitions_version", &self.definitions_version)?;
+        write_field(w, "room_filter", &self.room_filter)?;
+        w.write_all(b"  \"files\": [")?;
+        self.files.copy_to(w)?;
+        w.write_all(if self.files.len > 0 {
+            b"\n  ],\n"
+        } else {
+            b"],\n"
+        })?;
+        write_field(w, "totals", &self.totals)?;
+        write_field(w, "failures_by_reason", &self.failures_by_reason)?;
+        write_field(w, "skips_by_reason", &self.skips_by_reason)?;
+        write_field(w, "unknown_tags", &self.unknown_tags)?;
+        w.write_all(b"  \"corpus\": ")?;
+        write_indented(w, &self.corpus, 1)?;
+        w.write_all(b"\n}")
     }
 }
 
-/// File entries as JSON lines: the last few in memory, the rest in an unnamed temporary
-/// file. Invariant: the file holds exactly `flushed` bytes, all of them whole lines, and
-/// `pending` the lines after them.
+/// `  "key": value,` and a newline, the value pretty-printed one level in.
+fn write_field(w: &mut impl Write, key: &str, value: &impl Serialize) -> io::Result<()> {
+    write!(w, "  \"{key}\": ")?;
+    write_indented(w, value, 1)?;
+    w.write_all(b",\n")
+}
+
+/// `value` pretty-printed as if nested `level` deep in a pretty-printed document: every line
+/// after the first indented by two spaces per level (JSON strings hold no raw newline).
+fn write_indented(w: &mut impl Write, value: &impl Serialize, level: usize) -> io::Result<()> {
+    let text = serde_json::to_vec_pretty(value).map_err(io::Error::from)?;
+    let indent = "  ".repeat(level);
+    for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+        if i > 0 {
+            w.write_all(b"\n")?;
+            w.write_all(indent.as_bytes())?;
+        }
+        w.write_all(line)?;
+    }
+    Ok(())
+}
+
+/// File entries as they appear inside the document's `files` array (each preceded by `\n`,
+/// or `,\n` after the first, and pretty-printed two levels in): the last few in memory, the
+/// rest in an unnamed temporary file. Invariant: the file holds exactly `flushed` bytes, all
+/// of them whole entries, and `pending` the entries after them.
 #[derive(Debug)]
 struct FileLog {
     file: File,
@@ -229,8 +268,9 @@ impl FileLog {
     }
 
     fn push(&mut self, entry: &FileEntry) -> io::Result<()> {
-        serde_json::to_writer(&mut self.pending, entry).map_err(io::Error::from)?;
-        self.pending.push(b'\n');
+        self.pending
+            .extend_from_slice(if self.len == 0 { b"\n    " } else { b",\n    " });
+        write_indented(&mut self.pending, entry, 2)?;
         self.len += 1;
         if self.pending.len() >= PENDING_BYTES {
             (&self.file).write_all(&self.pending)?;
@@ -240,15 +280,22 @@ impl FileLog {
         Ok(())
     }
 
-    /// The entries in order. Writes always happen at the end of the file, and reading leaves
-    /// the position there.
-    fn entries(&self) -> io::Result<impl Iterator<Item = io::Result<FileEntry>> + '_> {
+    /// The formatted entries, in order. Writes always happen at the end of the file, and
+    /// reading leaves the position there.
+    fn reader(&self) -> io::Result<impl Read + '_> {
         let mut file = &self.file;
         file.seek(SeekFrom::Start(0))?;
-        let lines = BufReader::with_capacity(1 << 16, file.take(self.flushed))
-            .chain(&self.pending[..])
-            .split(b'\n');
-        Ok(lines.map(|line| serde_json::from_slice(&line?).map_err(io::Error::from)))
+        Ok(BufReader::with_capacity(1 << 16, file.take(self.flushed)).chain(&self.pending[..]))
+    }
+
+    fn copy_to(&self, w: &mut impl Write) -> io::Result<()> {
+        io::copy(&mut self.reader()?, w).map(|_| ())
+    }
+
+    /// Every entry, parsed back (as a JSON array: the separators are already in place).
+    fn entries(&self) -> io::Result<Vec<FileEntry>> {
+        let array = (&b"["[..]).chain(self.reader()?).chain(&b"]"[..]);
+        serde_json::from_reader(BufReader::new(array)).map_err(io::Error::from)
     }
 }
 
@@ -257,16 +304,6 @@ impl Drop for FileLog {
         if let Some(p) = &self.path {
             let _ = fs::remove_file(p);
         }
-    }
-}
-
-impl Serialize for FileLog {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.len))?;
-        for entry in self.entries().map_err(S::Error::custom)? {
-            seq.serialize_element(&entry.map_err(S::Error::custom)?)?;
-        }
-        seq.end()
     }
 }
 
@@ -319,6 +356,17 @@ mod tests {
     }
 
     #[test]
+    fn empty_manifest_is_what_serde_prints() {
+        let dir = tempfile::tempdir().unwrap();
+        let m = Manifest::new("phoenix", dir.path()).unwrap();
+        let mut bytes = Vec::new();
+        m.write_json(&mut bytes).unwrap();
+        let doc: ManifestDocument = serde_json::from_slice(&bytes).unwrap();
+        assert!(doc.files.is_empty());
+        assert_eq!(bytes, serde_json::to_vec_pretty(&doc).unwrap());
+    }
+
+    #[test]
     fn written_document_reads_back_whole() {
         let dir = tempfile::tempdir().unwrap();
         let mut m = Manifest::new("any", dir.path()).unwrap();
@@ -336,6 +384,8 @@ mod tests {
         assert_eq!(doc.room_filter, "any");
         assert_eq!(doc.failures_by_reason, m.failures_by_reason);
         assert_eq!(doc.corpus, m.corpus);
+        // Byte for byte what serde_json pretty-prints for the document.
+        assert_eq!(bytes, serde_json::to_vec_pretty(&doc).unwrap());
         // Keys in the documented order, entries pretty-printed one field per line.
         let text = String::from_utf8(bytes).unwrap();
         let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
