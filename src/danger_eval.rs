@@ -18,7 +18,7 @@ use crate::danger::{
     calibration_bin_label, scores, weights, Category, CategoryTable, Estimator, Scores,
     CALIBRATION_BINS,
 };
-use crate::frames::{label_col, parse_kind_digits};
+use crate::frames::{parse_kind_digits, FrameChunk};
 use crate::stats::{DangerSituation, Moment};
 use crate::tile::KINDS;
 
@@ -136,7 +136,7 @@ pub fn evaluate_file(
     estimators: &[Estimator],
     first_position: usize,
     slice_rows: usize,
-    mut write: impl FnMut(&DataFrame) -> Result<()>,
+    mut write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
     let mut reader = ParquetReader::new(open_frame(path)?);
     let metadata = reader.get_metadata()?.clone();
@@ -163,7 +163,8 @@ pub fn evaluate_file(
 
 /// The two frames of a scoring run.
 pub struct Evaluation {
-    pub eval: DataFrame,
+    /// The `danger_eval` rows.
+    pub eval: FrameChunk,
     pub totals: EvalTotals,
     /// Situations scored per moment.
     pub situations: BTreeMap<String, u64>,
@@ -172,7 +173,7 @@ pub struct Evaluation {
 /// What identifies one scored (situation, moment) in the `danger_eval` frame.
 #[derive(Clone, Copy, Debug)]
 pub struct EvalKey {
-    /// Index of the game id in the caller's list (see [`EvalRows::take_frame`]).
+    /// Index of the game id in the caller's list (see [`EvalRows::take_chunk`]).
     pub game: u32,
     pub hand: i32,
     pub riichi_seat: i32,
@@ -233,31 +234,24 @@ impl EvalRows {
         self.riichi_is_dealer.push(key.riichi_is_dealer);
     }
 
-    /// The rows as a frame (the builder is left empty); `game_ids[key.game]` is each row's
-    /// game id, `estimators[i]` the name of estimator index i.
-    pub fn take_frame(
-        &mut self,
-        game_ids: &StringChunked,
-        estimators: &[&str],
-    ) -> PolarsResult<DataFrame> {
+    /// The rows as a frame chunk (the builder is left empty); `game_ids[key.game]` is each
+    /// row's game id, `estimators[i]` the name of estimator index i.
+    pub fn take_chunk(&mut self, game_ids: &[&str], estimators: &[&str]) -> FrameChunk {
         let r = std::mem::take(self);
         let moments = Moment::ALL.map(Moment::name);
-        let game = IdxCa::from_vec("game".into(), r.game);
-        let game_id = game_ids.take(&game)?.with_name("game_id".into());
-        DataFrame::new_infer_height(vec![
-            game_id.into_series().into_column(),
-            Column::new("hand".into(), r.hand),
-            Column::new("riichi_seat".into(), r.riichi_seat),
-            label_col("moment", &moments, r.moment)?,
-            label_col("estimator", estimators, r.estimator)?,
-            Column::new("rmse".into(), r.rmse),
-            Column::new("cross_entropy".into(), r.cross_entropy),
-            Column::new("auc".into(), r.auc),
-            Column::new("brier".into(), r.brier),
-            Column::new("n_waits".into(), r.n_waits),
-            Column::new("riichi_turn".into(), r.riichi_turn),
-            Column::new("riichi_is_dealer".into(), r.riichi_is_dealer),
-        ])
+        FrameChunk::default()
+            .labels("game_id", game_ids, r.game)
+            .int("hand", r.hand)
+            .int("riichi_seat", r.riichi_seat)
+            .labels("moment", &moments, r.moment)
+            .labels("estimator", estimators, r.estimator)
+            .float("rmse", r.rmse)
+            .float("cross_entropy", r.cross_entropy)
+            .float("auc", r.auc)
+            .float("brier", r.brier)
+            .int("n_waits", r.n_waits)
+            .int("riichi_turn", r.riichi_turn)
+            .boolean("riichi_is_dealer", &r.riichi_is_dealer)
     }
 }
 
@@ -483,6 +477,8 @@ pub fn evaluate_from(
     // Parse the included rows, then score them in parallel; results are assembled in row
     // order and calibration counts are integers, so the output does not depend on threads.
     let mut rows: Vec<Parsed> = Vec::new();
+    // Game ids of the included rows, a run of equal ids once.
+    let mut ids: Vec<&str> = Vec::new();
     for row in 0..ds.height() {
         if excluded.get(row).is_some() {
             continue;
@@ -495,8 +491,12 @@ pub fn evaluate_from(
         let g = digits(&genbutsu)?.map(|x| x != 0);
         let w = digits(&waits)?.map(|x| x != 0);
         let m = moment.get(row).unwrap_or_default();
+        let id = game_id.get(row).unwrap_or_default();
+        if ids.last() != Some(&id) {
+            ids.push(id);
+        }
         let key = EvalKey {
-            game: row as u32,
+            game: ids.len() as u32 - 1,
             hand: hand.get(row).unwrap_or(0),
             riichi_seat: riichi_seat.get(row).unwrap_or(0),
             moment: Moment::from_name(m)
@@ -536,7 +536,7 @@ pub fn evaluate_from(
         }
     }
     Ok(Evaluation {
-        eval: out.take_frame(&game_id, &names)?,
+        eval: out.take_chunk(&ids, &names),
         totals,
         situations,
     })

@@ -543,8 +543,8 @@ impl Merger {
             self.manifest.push(entry)?;
         }
         if !self.batch.is_empty() {
-            for (name, df) in GAME_FRAMES.iter().zip(self.batch.take()?) {
-                self.writer.write(name, &df)?;
+            for (name, chunk) in GAME_FRAMES.iter().zip(self.batch.take()) {
+                self.writer.write_chunk(name, &chunk)?;
             }
         }
         if let Some(pb) = &self.progress {
@@ -648,10 +648,10 @@ impl Merger {
     /// Writes the run-wide frames and the manifest, then renames everything into place.
     fn finish(&mut self) -> Result<()> {
         // Frames with no rows still get a file with their schema.
-        let empty = FrameBatch::default().take()?;
-        for (name, df) in GAME_FRAMES.iter().zip(empty) {
+        let empty = FrameBatch::default().take();
+        for (name, chunk) in GAME_FRAMES.iter().zip(empty) {
             if !self.writer.has_rows(name) {
-                self.writer.write(name, &df)?;
+                self.writer.write_chunk(name, &chunk)?;
             }
         }
         self.writer
@@ -668,7 +668,7 @@ impl Merger {
             &[Estimator::Table(phoenix)],
             Estimator::BUILTINS.len(),
             danger_eval::SITUATION_ROWS,
-            |eval| Ok(writer.write("danger_eval", eval)?),
+            |eval| Ok(writer.write_chunk("danger_eval", eval)?),
         )?;
         timing("  read, evaluate, write", t1.elapsed());
         let t1 = Instant::now();

@@ -571,7 +571,7 @@ fn scoring_none_and_combo() {
     let situations =
         haifu::danger_eval::read_parquet(&dir.path().join("danger_situations.parquet")).unwrap();
     let ev = evaluate(&situations, &estimators).unwrap();
-    let df = &ev.eval;
+    let df = &ev.eval.into_dataframe().unwrap();
 
     // Each included (situation, moment) once per estimator.
     let included = all.iter().filter(|s| s.excluded.is_none()).count();
@@ -760,6 +760,7 @@ fn scoring_a_slice_at_a_time_equals_scoring_whole() {
     let names: Vec<String> = ["none", "combo"].iter().map(|s| s.to_string()).collect();
     let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
     let whole = evaluate(&read_parquet(&path).unwrap(), &estimators).unwrap();
+    let whole_eval = whole.eval.into_dataframe().unwrap();
     assert!(
         all.len() > 7 && all.len() % 4 != 0,
         "{} situations",
@@ -768,7 +769,7 @@ fn scoring_a_slice_at_a_time_equals_scoring_whole() {
     for slice_rows in [1, 4, 7, SITUATION_ROWS] {
         let mut slices: Vec<DataFrame> = Vec::new();
         let (totals, situations) = evaluate_file(&path, &estimators, 0, slice_rows, |df| {
-            slices.push(df.clone());
+            slices.push(df.clone().into_dataframe().unwrap());
             Ok(())
         })
         .unwrap();
@@ -777,8 +778,8 @@ fn scoring_a_slice_at_a_time_equals_scoring_whole() {
         for s in &slices {
             rows.vstack_mut(s).unwrap();
         }
-        for c in whole.eval.get_column_names() {
-            let (a, b) = (rows.column(c).unwrap(), whole.eval.column(c).unwrap());
+        for c in whole_eval.get_column_names() {
+            let (a, b) = (rows.column(c).unwrap(), whole_eval.column(c).unwrap());
             assert!(
                 a.as_materialized_series()
                     .equals_missing(b.as_materialized_series()),

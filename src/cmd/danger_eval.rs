@@ -64,7 +64,7 @@ fn write_scores(
         estimators,
         0,
         danger_eval::SITUATION_ROWS,
-        |eval| Ok(writer.write("danger_eval", eval)?),
+        |eval| Ok(writer.write_chunk("danger_eval", eval)?),
     )?;
     writer.write("danger_calibration", &totals.calibration_frame()?)?;
     writer.write("danger_eval_summary", &totals.summary_frame()?)?;

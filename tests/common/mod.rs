@@ -109,7 +109,7 @@ pub fn assert_scores_match_standalone(dir: &Path) {
     let key = ["game_id", "hand", "riichi_seat", "moment", "estimator"];
     let sorted = |df: DataFrame| df.sort(key, SortMultipleOptions::default()).unwrap();
     let ingested = sorted(frame(dir, "danger_eval"));
-    let fresh_eval = sorted(fresh.eval);
+    let fresh_eval = sorted(fresh.eval.into_dataframe().unwrap());
     assert!(ingested.height() > 0);
     assert_eq!(ingested.height(), fresh_eval.height());
     assert_eq!(ingested.get_column_names(), fresh_eval.get_column_names());

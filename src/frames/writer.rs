@@ -1,0 +1,220 @@
+//! Frames written as Parquet under temporary names, renamed into place together.
+//!
+//! Invariant: a frame file exists under its final name only once it is complete; until then
+//! it is written under a temporary name in the same directory.
+
+use std::fs::{self, File};
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+
+use polars::prelude::*;
+use polars_parquet::write::{CompressionOptions, Version, WriteOptions};
+
+use super::FrameChunk;
+
+/// How every frame is written: LZ4 pages, default statistics (what [`parquet_writer`] sets up
+/// for polars, spelled out for the chunks encoded here).
+const WRITE_OPTIONS: WriteOptions = WriteOptions {
+    statistics: polars_parquet::write::StatisticsOptions {
+        min_value: true,
+        max_value: true,
+        distinct_count: false,
+        null_count: true,
+        binary_statistics_truncate_length: None,
+    },
+    version: Version::V1,
+    compression: CompressionOptions::Lz4Raw,
+    data_page_size: None,
+};
+
+/// A buffered file shared between a Parquet writer and its owner, so that the owner can
+/// flush it (and see the error) once the writer has written the footer.
+#[derive(Clone)]
+struct SharedFile(Arc<Mutex<BufWriter<File>>>);
+
+impl std::io::Write for SharedFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().expect("not poisoned").write(buf)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.lock().expect("not poisoned").flush()
+    }
+}
+
+/// One frame's open Parquet writer and the buffered file under it.
+struct OpenFrame {
+    writer: polars::io::parquet::write::BatchedWriter<SharedFile>,
+    file: SharedFile,
+}
+
+impl OpenFrame {
+    /// Writes the footer and flushes the file.
+    fn finish(mut self) -> PolarsResult<()> {
+        self.writer.finish()?;
+        Ok(self.file.flush()?)
+    }
+}
+
+/// Writes frames as Parquet under temporary names in `dir`, renamed into place by
+/// [`FrameWriter::commit`].
+pub struct FrameWriter {
+    dir: PathBuf,
+    tag: String,
+    writers: Vec<(String, Option<OpenFrame>)>,
+}
+
+impl FrameWriter {
+    pub fn new(dir: &Path) -> std::io::Result<Self> {
+        fs::create_dir_all(dir)?;
+        Ok(FrameWriter {
+            dir: dir.to_path_buf(),
+            tag: format!("tmp-{}", std::process::id()),
+            writers: Vec::new(),
+        })
+    }
+
+    /// Temporary path of a frame or file being written.
+    pub fn temp_path(&self, name: &str) -> PathBuf {
+        self.dir.join(format!(".{name}.{}", self.tag))
+    }
+
+    /// The index of frame `name`'s writer, opened with `schema` if it is not open yet.
+    fn open(&mut self, name: &str, schema: &Schema) -> PolarsResult<usize> {
+        if let Some(i) = self.writers.iter().position(|(n, _)| n == name) {
+            return Ok(i);
+        }
+        // Buffered: the writer emits many small pieces (page headers, metadata).
+        let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(
+            1 << 20,
+            File::create(self.temp_path(&format!("{name}.parquet")))?,
+        ))));
+        let writer = ParquetWriter::new(file.clone())
+            .with_compression(ParquetCompression::Lz4Raw)
+            .with_statistics(StatisticsOptions::default())
+            .batched(schema)?;
+        self.writers
+            .push((name.to_string(), Some(OpenFrame { writer, file })));
+        Ok(self.writers.len() - 1)
+    }
+
+    /// The open writer of frame `name`; an error once the frame is finished.
+    fn open_frame(&mut self, name: &str, schema: &Schema) -> PolarsResult<&mut OpenFrame> {
+        let idx = self.open(name, schema)?;
+        match self.writers[idx].1.as_mut() {
+            Some(w) => Ok(w),
+            None => polars_bail!(InvalidOperation: "frame {name} is already finished"),
+        }
+    }
+
+    /// Appends `df` as row groups of frame `name`; an error once the frame is finished.
+    pub fn write(&mut self, name: &str, df: &DataFrame) -> PolarsResult<()> {
+        self.open_frame(name, df.schema())?.writer.write_batch(df)
+    }
+
+    /// Appends `chunk` as one row group of frame `name` (a chunk without rows only opens the
+    /// file with its schema); an error once the frame is finished or when the schema differs
+    /// from the frame's.
+    pub fn write_chunk(&mut self, name: &str, chunk: &FrameChunk) -> PolarsResult<()> {
+        let frame = self.open_frame(name, chunk.schema())?;
+        let fields = frame.writer.parquet_schema().fields().to_vec();
+        let expected = polars_parquet::write::to_parquet_schema(&chunk.arrow_schema())?;
+        polars_ensure!(
+            expected.fields() == fields.as_slice(),
+            SchemaMismatch: "frame {name}: a chunk's columns differ from the frame's"
+        );
+        if chunk.height() == 0 {
+            return Ok(());
+        }
+        let row_group = chunk.row_group(&fields, WRITE_OPTIONS)?;
+        frame.writer.write_row_groups(vec![row_group])
+    }
+
+    /// True once frame `name` has been given at least one batch.
+    pub fn has_rows(&self, name: &str) -> bool {
+        self.writers.iter().any(|(n, _)| n == name)
+    }
+
+    /// Finishes the Parquet file of frame `name` (if open), so that it can be read back.
+    pub fn finish_frame(&mut self, name: &str) -> PolarsResult<()> {
+        for (n, w) in &mut self.writers {
+            if n == name {
+                if let Some(w) = w.take() {
+                    w.finish()?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Finishes every Parquet file; nothing is under its final name yet.
+    pub fn finish(&mut self) -> PolarsResult<()> {
+        for (_, w) in &mut self.writers {
+            if let Some(w) = w.take() {
+                w.finish()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Writes a temporary file for `name` (renamed by `commit`) through `write`.
+    pub fn write_file(
+        &mut self,
+        name: &str,
+        write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
+    ) -> std::io::Result<()> {
+        let mut file = BufWriter::new(File::create(self.temp_path(name))?);
+        write(&mut file)?;
+        file.flush()?;
+        if !self.writers.iter().any(|(n, _)| n == name) {
+            self.writers.push((name.to_string(), None));
+        }
+        Ok(())
+    }
+
+    /// Renames every temporary file to its final name, `last` (the manifest) last.
+    pub fn commit(&mut self, last: &str) -> std::io::Result<()> {
+        let mut names: Vec<String> = self
+            .writers
+            .iter()
+            .map(|(n, _)| {
+                if n.contains('.') {
+                    n.clone()
+                } else {
+                    format!("{n}.parquet")
+                }
+            })
+            .collect();
+        names.sort_by_key(|n| n == last);
+        for n in names {
+            fs::rename(self.temp_path(&n), self.dir.join(&n))?;
+        }
+        Ok(())
+    }
+
+    /// Removes the temporary files (a refused or failed run).
+    pub fn abandon(&mut self) {
+        for (n, w) in self.writers.drain(..) {
+            drop(w);
+            let n = if n.contains('.') {
+                n
+            } else {
+                format!("{n}.parquet")
+            };
+            let _ = fs::remove_file(self.dir.join(format!(".{n}.{}", self.tag)));
+        }
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
+/// `path` never holds a partial file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
+    fs::write(&tmp, bytes)?;
+    fs::rename(&tmp, path)
+}
