@@ -16,8 +16,12 @@ pub const TURN_LIMIT: usize = 64;
 const COUNTS: usize = 5;
 /// (held, visible) pairs.
 const STATES: usize = COUNTS * COUNTS;
-/// Number of (type, held, visible, turn) cells.
-pub const CELLS: usize = TYPES * STATES * TURN_LIMIT;
+/// Cells per (type, turn): the states padded to a power of two, so that a state masked by
+/// `STATE_SLOTS − 1` indexes a type's row without a bounds check (the padding stays zero).
+const STATE_SLOTS: usize = 32;
+const _: () = assert!(STATES <= STATE_SLOTS && STATE_SLOTS.is_power_of_two());
+/// Number of (type, state slot, turn) cells.
+pub const CELLS: usize = TYPES * STATE_SLOTS * TURN_LIMIT;
 
 /// One expected hit in the fixed-point naive sums: a unit adds u(t) · round(2^32 / U), so the
 /// rounding error is below 2^-31 per unit (4e-10), and sums are exact integers.
@@ -38,15 +42,14 @@ const RECIPROCAL: [u64; IDS + 1] = {
 /// one draw touch a small, cache-resident block.
 #[inline]
 pub fn cell(t: usize, held: u8, visible: u8, turn: usize) -> usize {
-    ((turn * TYPES + t) * COUNTS + held as usize) * COUNTS + visible as usize
+    (turn * TYPES + t) * STATE_SLOTS + held as usize * COUNTS + visible as usize
 }
 
 /// (type, held, visible, turn) of a cell.
 pub fn cell_key(c: usize) -> (usize, u8, u8, usize) {
-    let visible = (c % COUNTS) as u8;
-    let rest = c / COUNTS;
-    let held = (rest % COUNTS) as u8;
-    let rest = rest / COUNTS;
+    let state = c % STATE_SLOTS;
+    let (held, visible) = ((state / COUNTS) as u8, (state % COUNTS) as u8);
+    let rest = c / STATE_SLOTS;
     (rest % TYPES, held, visible, rest / TYPES)
 }
 
@@ -86,8 +89,8 @@ const COPIES_RED: [u8; TYPES] = {
     c
 };
 /// held + visible of each (held, visible) state.
-const SEEN: [u8; STATES] = {
-    let mut s = [0u8; STATES];
+const SEEN: [u8; STATE_SLOTS] = {
+    let mut s = [0u8; STATE_SLOTS];
     let mut i = 0;
     while i < STATES {
         s[i] = (i / COUNTS + i % COUNTS) as u8;
@@ -135,19 +138,20 @@ impl DrawRateCells {
             let base = cell(0, 0, 0, d.turn as usize);
             let add = [1, RECIPROCAL[d.unseen as usize]];
             let types = if d.red { TYPES } else { KINDS };
-            // Bounds checked once, so the loop below is plain indexed adds.
-            let block = &mut self.units[base..base + TYPES * STATES];
-            for (t, &s) in d.state[..types].iter().enumerate() {
-                let cell = &mut block[t * STATES + s as usize % STATES];
+            // One row of state slots per type: a masked state indexes it unchecked.
+            let (rows, _) = self.units[base..base + TYPES * STATE_SLOTS].as_chunks_mut();
+            let rows: &mut [[[u64; 2]; STATE_SLOTS]] = rows;
+            for (row, &s) in rows.iter_mut().zip(&d.state[..types]) {
+                let cell = &mut row[s as usize & (STATE_SLOTS - 1)];
                 cell[0] += add[0];
                 cell[1] += add[1];
             }
-            let offset = |t: usize| base + t * STATES + d.state[t] as usize % STATES;
+            let offset = |t: usize| base + t * STATE_SLOTS + d.state[t] as usize;
             self.hits[offset(d.drawn_type as usize)] += 1;
             if !d.red {
                 for t in FIVES {
                     // u(t) is 4 − seen here, one more than max(3 − seen, 0) unless seen = 4.
-                    if SEEN[d.state[t] as usize % STATES] < 4 {
+                    if SEEN[d.state[t] as usize & (STATE_SLOTS - 1)] < 4 {
                         self.plain_fives[offset(t)] += add[1];
                     }
                 }
