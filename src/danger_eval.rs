@@ -207,7 +207,7 @@ pub struct EvalRows {
     riichi_seat: Vec<i32>,
     /// Index into [`Moment::ALL`].
     moment: Vec<u32>,
-    /// Index into the names given to [`EvalRows::take_frame`].
+    /// Index into the names given to [`EvalRows::take_chunk`].
     estimator: Vec<u32>,
     rmse: Vec<f64>,
     cross_entropy: Vec<f64>,
@@ -380,7 +380,7 @@ impl EvalTotals {
     }
 
     /// The `danger_eval_summary` frame: per moment and estimator (report order), one row over
-    /// all situations (`riichi_turn` and `riichi_seat` = `all`), then one per [`SLICES`]
+    /// all situations (`riichi_turn` and `riichi_seat` = `all`), then one per `SLICES`
     /// entry that has situations; `situations` and the exact mean of every metric.
     pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
         let mut moment = Vec::new();

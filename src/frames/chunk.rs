@@ -58,14 +58,6 @@ impl FrameChunk {
         )
     }
 
-    pub fn long(self, name: &str, values: Vec<i64>) -> Self {
-        self.native(
-            name,
-            DataType::Int64,
-            PrimitiveArray::from_vec(values).boxed(),
-        )
-    }
-
     pub fn float(self, name: &str, values: Vec<f64>) -> Self {
         self.native(
             name,
@@ -130,7 +122,8 @@ impl FrameChunk {
         )
     }
 
-    /// A string column of few distinct values given row by row (`None` is null).
+    /// A string column of a handful of distinct values given row by row (`None` is null);
+    /// each value is looked up among the labels seen so far.
     pub fn strings<'a>(
         self,
         name: &str,

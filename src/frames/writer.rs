@@ -13,20 +13,17 @@ use polars_parquet::write::{CompressionOptions, Version, WriteOptions};
 
 use super::FrameChunk;
 
-/// How every frame is written: LZ4 pages, default statistics (what [`parquet_writer`] sets up
-/// for polars, spelled out for the chunks encoded here).
-const WRITE_OPTIONS: WriteOptions = WriteOptions {
-    statistics: polars_parquet::write::StatisticsOptions {
-        min_value: true,
-        max_value: true,
-        distinct_count: false,
-        null_count: true,
-        binary_statistics_truncate_length: None,
-    },
-    version: Version::V1,
-    compression: CompressionOptions::Lz4Raw,
-    data_page_size: None,
-};
+/// How the chunks' pages are encoded: what `ParquetWriter` makes of the settings given in
+/// [`FrameWriter::open`] (LZ4, polars' default statistics, Parquet format 1), so that row groups
+/// from a chunk and from a DataFrame are written alike.
+fn write_options() -> WriteOptions {
+    WriteOptions {
+        statistics: StatisticsOptions::default(),
+        version: Version::V1,
+        compression: CompressionOptions::Lz4Raw,
+        data_page_size: None,
+    }
+}
 
 /// A buffered file shared between a Parquet writer and its owner, so that the owner can
 /// flush it (and see the error) once the writer has written the footer.
@@ -90,9 +87,10 @@ impl FrameWriter {
             1 << 20,
             File::create(self.temp_path(&format!("{name}.parquet")))?,
         ))));
+        // The same settings as `write_options` (polars spells the compression its own way).
         let writer = ParquetWriter::new(file.clone())
             .with_compression(ParquetCompression::Lz4Raw)
-            .with_statistics(StatisticsOptions::default())
+            .with_statistics(write_options().statistics)
             .batched(schema)?;
         self.writers
             .push((name.to_string(), Some(OpenFrame { writer, file })));
@@ -127,7 +125,7 @@ impl FrameWriter {
         if chunk.height() == 0 {
             return Ok(());
         }
-        let row_group = chunk.row_group(&fields, WRITE_OPTIONS)?;
+        let row_group = chunk.row_group(&fields, write_options())?;
         frame.writer.write_row_groups(vec![row_group])
     }
 

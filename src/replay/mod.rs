@@ -2,8 +2,10 @@
 //! log's own records.
 //!
 //! [`HandState`] holds the full public and private state of one hand (concealed hands by tile
-//! id, melds, rivers, dora indicators, riichi, wall, scores, turns); [`HandState::apply`]
-//! advances it by one event or says why the event contradicts the state. [`game::replay_game`]
+//! id, melds, rivers, dora indicators, riichi, wall, scores, turns); its methods, one per
+//! kind of event ([`HandState::draw`], [`HandState::discard`], [`HandState::call`],
+//! [`HandState::dora`], [`HandState::agari`], [`HandState::ryuukyoku`]), advance it by one event
+//! or say why the event contradicts the state. [`game::replay_game`]
 //! drives a whole game through it and tells [`Observer`]s what happened.
 
 pub mod game;
