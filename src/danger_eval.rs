@@ -234,10 +234,21 @@ impl EvalRows {
         self.riichi_is_dealer.push(key.riichi_is_dealer);
     }
 
-    /// The rows as a frame chunk (the builder is left empty); `game_ids[key.game]` is each
-    /// row's game id, `estimators[i]` the name of estimator index i.
-    pub fn take_chunk(&mut self, game_ids: &[&str], estimators: &[&str]) -> FrameChunk {
-        let r = std::mem::take(self);
+    /// Rows pushed since the last [`EvalRows::take_chunk`].
+    pub fn len(&self) -> usize {
+        self.game.len()
+    }
+
+    /// True when no row was pushed since the last [`EvalRows::take_chunk`].
+    pub fn is_empty(&self) -> bool {
+        self.game.is_empty()
+    }
+
+    /// The rows as a frame chunk (the builder is left empty); `game_ids[key.game - first]`
+    /// is each row's game id, `estimators[i]` the name of estimator index i.
+    pub fn take_chunk(&mut self, game_ids: &[&str], first: u32, estimators: &[&str]) -> FrameChunk {
+        let mut r = std::mem::take(self);
+        r.game.iter_mut().for_each(|g| *g -= first);
         let moments = Moment::ALL.map(Moment::name);
         FrameChunk::default()
             .labels("game_id", game_ids, r.game)
@@ -536,7 +547,7 @@ pub fn evaluate_from(
         }
     }
     Ok(Evaluation {
-        eval: out.take_chunk(&ids, &names),
+        eval: out.take_chunk(&ids, 0, &names),
         totals,
         situations,
     })

@@ -2,9 +2,10 @@
 //!
 //! Files are processed in sorted order, in batches, each batch in parallel; results are merged
 //! in file order, so the output bytes do not depend on thread count or argument order. Memory
-//! is one batch of games and the run-wide draw-rate cells, plus what grows with the inputs:
-//! the sorted input listing (a path each) and the log id and path of every landed game. The
-//! manifest's entries go to disk as they come ([`Manifest`]).
+//! is one batch of games, each frame's rows until they fill a row group and the run-wide
+//! draw-rate cells, plus what grows with the inputs: the sorted input listing (a path each),
+//! a hash of the log id and the path of every landed game ([`LandedIds`]) and a Parquet
+//! footer entry per row group. The manifest's entries go to disk as they come ([`Manifest`]).
 
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io::IsTerminal;
@@ -19,7 +20,7 @@ use rayon::prelude::*;
 
 use crate::danger::{Category, Estimator};
 use crate::danger_eval::{self, EvalKey, EvalTotals};
-use crate::frames::{self, FrameBatch, FrameWriter, GameRows, GAME_FRAMES};
+use crate::frames::{self, FrameWriter, GameRows, PendingFrames, GAME_FRAMES};
 use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
@@ -160,9 +161,11 @@ enum Unit {
 /// The run's inputs as batches of units, in sorted path order, each database's rows in
 /// log-id order; a database is read a page at a time.
 struct Units {
-    /// Each path, and whether an earlier path (in run order) may have its log id (as
-    /// [`game_id_for`] gives it; see [`Units::new`]).
-    inputs: std::vec::IntoIter<(PathBuf, bool)>,
+    /// Each path not yet taken, and whether an earlier path (in run order) may have its log
+    /// id (as [`game_id_for`] gives it; see [`Units::new`]), in reverse run order: inputs are
+    /// taken from the end, and the list shrinks as they are (its memory is not kept for the
+    /// whole run).
+    inputs: Vec<(PathBuf, bool)>,
     /// The next inputs, taken from `inputs` and each already known to be a log database or
     /// not (files are sniffed a batch at a time, in parallel).
     sniffed: VecDeque<(PathBuf, bool, bool)>,
@@ -182,7 +185,7 @@ impl Units {
         use std::hash::{Hash, Hasher};
         let rows_shared = files.len() > 1;
         let mut seen: HashSet<u64> = HashSet::with_capacity(files.len());
-        let inputs: Vec<(PathBuf, bool)> = files
+        let mut inputs: Vec<(PathBuf, bool)> = files
             .into_iter()
             .map(|p| {
                 let mut h = std::hash::DefaultHasher::new();
@@ -191,8 +194,9 @@ impl Units {
                 (p, repeated)
             })
             .collect();
+        inputs.reverse();
         Units {
-            inputs: inputs.into_iter(),
+            inputs,
             sniffed: VecDeque::new(),
             rows_shared,
             after_db: false,
@@ -204,7 +208,12 @@ impl Units {
     /// Takes the next `n` inputs out of line, to be sniffed (by [`sniff`], while a batch is
     /// replayed) and given back to [`Units::add_sniffed`] before the next batch is made.
     fn unsniffed(&mut self, n: usize) -> Vec<(PathBuf, bool)> {
-        self.inputs.by_ref().take(n).collect()
+        let mut taken = self.inputs.split_off(self.inputs.len().saturating_sub(n));
+        taken.reverse();
+        if self.inputs.len() < self.inputs.capacity() / 2 {
+            self.inputs.shrink_to_fit();
+        }
+        taken
     }
 
     fn add_sniffed(&mut self, inputs: Vec<(PathBuf, bool)>, is_db: Vec<bool>) {
@@ -342,7 +351,7 @@ impl Worker {
             if landed
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .contains_key(&game_id)
+                .contains(&game_id)
             {
                 return FileResult {
                     name,
@@ -498,28 +507,69 @@ pub(crate) fn process_document(
         };
     }
     match stats::observe_game(log, draws) {
-        Ok(o) => Outcome::Ok(Box::new(GameRows {
-            game_id: game_id.to_string(),
-            source: source.to_string(),
-            facts: o.facts,
-            riichi_response: o.riichi_response,
-            wait_danger: o.wait_danger,
-            danger_situations: o.danger_situations,
-            danger_scores: o.danger_scores,
-            draws: Vec::new(),
-        })),
+        Ok(o) => Outcome::Ok(Box::new(GameRows::new(
+            game_id.to_string(),
+            source.to_string(),
+            o,
+        ))),
         Err(e) => failed(format!("replay: {e}")),
     }
 }
 
-/// Landed log ids and the path that landed each.
-type Landed = Mutex<HashMap<String, String>>;
+/// The log ids of the games landed so far, and the input that landed each.
+///
+/// An id is kept as a 128-bit hash (two SipHash values), so an entry takes about 40 bytes
+/// plus its path's bytes in one arena, instead of two strings: two different ids of a run
+/// share a key with probability about n²/2¹²⁹ (1e-26 for 2.5 million games).
+#[derive(Default)]
+struct LandedIds {
+    /// Key of each landed id → its ordinal (index into `ends`).
+    ordinal: HashMap<(u64, u64), u32>,
+    /// The landing inputs' paths, one after another; path i ends at `ends[i]`.
+    paths: String,
+    ends: Vec<usize>,
+}
+
+impl LandedIds {
+    fn key(id: &str) -> (u64, u64) {
+        use std::hash::{Hash, Hasher};
+        let mut a = std::hash::DefaultHasher::new();
+        id.hash(&mut a);
+        let mut b = std::hash::DefaultHasher::new();
+        (0x9e37_79b9_7f4a_7c15_u64, id).hash(&mut b);
+        (a.finish(), b.finish())
+    }
+
+    fn contains(&self, id: &str) -> bool {
+        self.ordinal.contains_key(&Self::key(id))
+    }
+
+    /// The path that landed `id`, if it landed.
+    fn path(&self, id: &str) -> Option<&str> {
+        let i = *self.ordinal.get(&Self::key(id))? as usize;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        Some(&self.paths[start..self.ends[i]])
+    }
+
+    /// Records that `path` landed `id` (which has not landed yet).
+    fn insert(&mut self, id: &str, path: &str) {
+        let i = u32::try_from(self.ends.len()).expect("fewer than 2^32 landed games");
+        self.paths.push_str(path);
+        self.ends.push(self.paths.len());
+        self.ordinal.insert(Self::key(id), i);
+    }
+}
+
+/// [`LandedIds`], shared by the merger (which adds to it) and the workers (which skip a later
+/// copy of a landed game).
+type Landed = Mutex<LandedIds>;
 
 /// What the merging side of a run accumulates, in file order.
 struct Merger {
     manifest: Manifest,
     writer: FrameWriter,
-    batch: FrameBatch,
+    /// Rows of the per-game frames not yet written (a row group at a time).
+    frames: PendingFrames,
     /// Draw-rate counts of landed games whose log id another input also has; the workers'
     /// counts are added at the end.
     cells: DrawRateCells,
@@ -542,11 +592,7 @@ impl Merger {
             let entry = self.account(r);
             self.manifest.push(entry)?;
         }
-        if !self.batch.is_empty() {
-            for (name, chunk) in GAME_FRAMES.iter().zip(self.batch.take()) {
-                self.writer.write_chunk(name, &chunk)?;
-            }
-        }
+        self.write_frames(false)?;
         if let Some(pb) = &self.progress {
             pb.inc(files);
             let secs = self.start.elapsed().as_secs_f64().max(1e-9);
@@ -565,8 +611,8 @@ impl Merger {
             self.landed
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
-                .get(id)
-                .cloned()
+                .path(id)
+                .map(str::to_string)
         };
         // A later copy of a landed game: skipped, whether or not a worker processed it first
         // (and its unknown tags, the same game's, are not counted again).
@@ -607,8 +653,8 @@ impl Merger {
                 self.landed
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
-                    .insert(rows.game_id.clone(), path.clone());
-                self.batch.push(&rows);
+                    .insert(&rows.game_id, &path);
+                self.frames.push(&rows);
                 self.cells.commit(&rows.draws);
                 for w in &rows.wait_danger {
                     for k in 0..KINDS {
@@ -645,10 +691,20 @@ impl Merger {
         }
     }
 
+    /// Writes the per-game frames' pending rows that fill a row group, or with `all` every
+    /// pending row.
+    fn write_frames(&mut self, all: bool) -> Result<()> {
+        for (f, chunk) in self.frames.take_ready(all) {
+            self.writer.write_chunk(GAME_FRAMES[f], &chunk)?;
+        }
+        Ok(())
+    }
+
     /// Writes the run-wide frames and the manifest, then renames everything into place.
     fn finish(&mut self) -> Result<()> {
+        self.write_frames(true)?;
         // Frames with no rows still get a file with their schema.
-        let empty = FrameBatch::default().take();
+        let empty = PendingFrames::empty_chunks();
         for (name, chunk) in GAME_FRAMES.iter().zip(empty) {
             if !self.writer.has_rows(name) {
                 self.writer.write_chunk(name, &chunk)?;
@@ -749,7 +805,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let mut merger = Merger {
         manifest,
         writer,
-        batch: FrameBatch::default(),
+        frames: PendingFrames::default(),
         cells: DrawRateCells::default(),
         category_counts: Default::default(),
         totals: EvalTotals::default(),
@@ -908,4 +964,27 @@ pub fn decode_only(inputs: &[PathBuf]) -> (u64, u64, u64, u64) {
         }
     }
     totals
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each landed id gives back the path that landed it; other ids are not landed.
+    #[test]
+    fn landed_ids_give_back_their_paths() {
+        let mut landed = LandedIds::default();
+        let ids = ["2024041200gm-00a9-0000-0123abcd", "x/y", ""];
+        let paths = ["/logs/a.mjlog", "", "/db.sqlite#"];
+        for (id, path) in ids.iter().zip(paths) {
+            assert!(!landed.contains(id));
+            landed.insert(id, path);
+        }
+        for (id, path) in ids.iter().zip(paths) {
+            assert!(landed.contains(id));
+            assert_eq!(landed.path(id), Some(path));
+        }
+        assert!(!landed.contains("2024041200gm-00a9-0000-0123abce"));
+        assert_eq!(landed.path("x/z"), None);
+    }
 }

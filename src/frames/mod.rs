@@ -1,5 +1,6 @@
 //! The Parquet frames of statistics.md §6: column builders filled game by game, turned into
-//! [`FrameChunk`]s a batch at a time, and written as row groups of one Parquet file each.
+//! [`FrameChunk`]s a row group at a time ([`ROW_GROUP_ROWS`]), and written as row groups of one
+//! Parquet file each.
 
 mod chunk;
 mod writer;
@@ -32,6 +33,22 @@ pub struct GameRows {
     /// The game's draw records when its draw-rate units are left to the merger (a log id
     /// another input also has); empty otherwise.
     pub draws: Vec<DrawRecord>,
+}
+
+impl GameRows {
+    /// The rows of a game that replayed whole, as [`crate::stats::observe_game`] gave them.
+    pub fn new(game_id: String, source: String, o: crate::stats::GameObservations) -> Self {
+        GameRows {
+            game_id,
+            source,
+            facts: o.facts,
+            riichi_response: o.riichi_response,
+            wait_danger: o.wait_danger,
+            danger_situations: o.danger_situations,
+            danger_scores: o.danger_scores,
+            draws: Vec::new(),
+        }
+    }
 }
 
 /// Every frame an ingest writes (each `<name>.parquet` next to `manifest.json`).
@@ -164,11 +181,37 @@ pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
     Some(std::array::from_fn(|k| b[k] - b'0'))
 }
 
-/// Column builders for the per-game frames of one batch of games.
-#[derive(Default)]
-pub struct FrameBatch {
-    /// Game ids of the batch; other frames' rows refer to them by index.
-    ids: Vec<String>,
+/// The fewest rows a per-game frame's row group holds (except its last), in
+/// [`GAME_FRAMES`] order: a frame's pending rows are written once they reach this, so the
+/// number of row groups, and the footer metadata a Parquet writer keeps for each until the
+/// file is finished (about 2 KB per column), grows with the rows written, not with the
+/// batches merged. Each is chosen so that a frame's pending rows take a few MiB of builders.
+pub const ROW_GROUP_ROWS: [usize; GAME_FRAMES.len()] = [
+    1 << 13, // games: about 350 bytes a row (names, source path)
+    1 << 15, // hands: about 100 bytes a row
+    1 << 16, // riichi_response: about 45 bytes a row
+    1 << 18, // wait_danger: about 20 bytes a row
+    1 << 15, // danger_situations: about 190 bytes a row (four 34-digit strings)
+    1 << 17, // danger_eval: about 75 bytes a row
+];
+
+/// Column builders for the per-game frames, holding each frame's rows until they fill a
+/// row group ([`ROW_GROUP_ROWS`]).
+///
+/// Invariant: every pending row of a labelled frame refers to its game by sequence number
+/// (games pushed so far), and `ids[n - ids_base]` is game n's id for every game a pending
+/// row refers to, i.e. for every n ≥ `first[f]` of each frame f with pending rows.
+pub struct PendingFrames {
+    /// [`ROW_GROUP_ROWS`] (other values in tests).
+    row_group_rows: [usize; GAME_FRAMES.len()],
+    /// Game ids from sequence number `ids_base` on.
+    ids: std::collections::VecDeque<String>,
+    ids_base: u32,
+    /// Sequence number of the next game pushed.
+    next_game: u32,
+    /// Per frame ([`GAME_FRAMES`] order), the sequence number of the first game its pending
+    /// rows may refer to.
+    first: [u32; GAME_FRAMES.len()],
     games: GamesColumns,
     hands: HandsColumns,
     riichi: RiichiResponseColumns,
@@ -179,12 +222,36 @@ pub struct FrameBatch {
     eval: EvalRows,
 }
 
-impl FrameBatch {
+impl Default for PendingFrames {
+    fn default() -> Self {
+        PendingFrames::with_row_group_rows(ROW_GROUP_ROWS)
+    }
+}
+
+impl PendingFrames {
+    /// Builders that write frame f's rows once they reach `rows[f]` rows.
+    pub fn with_row_group_rows(rows: [usize; GAME_FRAMES.len()]) -> Self {
+        PendingFrames {
+            row_group_rows: rows,
+            ids: Default::default(),
+            ids_base: 0,
+            next_game: 0,
+            first: Default::default(),
+            games: Default::default(),
+            hands: Default::default(),
+            riichi: Default::default(),
+            waits: Default::default(),
+            situations: Default::default(),
+            eval: Default::default(),
+        }
+    }
+
     /// Appends one replayed game.
     pub fn push(&mut self, g: &GameRows) {
         let f = &g.facts;
-        let gi = self.ids.len() as u32;
-        self.ids.push(g.game_id.clone());
+        let gi = self.next_game;
+        self.next_game += 1;
+        self.ids.push_back(g.game_id.clone());
         let gc = &mut self.games;
         gc.game_id.push(g.game_id.clone());
         gc.go_type.push(f.go_type as i32);
@@ -267,104 +334,162 @@ impl FrameBatch {
         }
     }
 
-    /// True when no game was pushed since the last `take`.
-    pub fn is_empty(&self) -> bool {
-        self.games.game_id.is_empty()
+    /// Pending rows of each frame, in [`GAME_FRAMES`] order.
+    fn pending(&self) -> [usize; GAME_FRAMES.len()] {
+        [
+            self.games.game_id.len(),
+            self.hands.hand.len(),
+            self.riichi.hand.len(),
+            self.waits.hand.len(),
+            self.situations.hand.len(),
+            self.eval.len(),
+        ]
     }
 
-    /// The batch as chunks in [`GAME_FRAMES`] order; the builders are left empty.
-    pub fn take(&mut self) -> Vec<FrameChunk> {
-        // Rows of the other frames refer to their game by index into the batch's ids.
-        let ids = std::mem::take(&mut self.ids);
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        let g = std::mem::take(&mut self.games);
-        let h = std::mem::take(&mut self.hands);
-        let r = std::mem::take(&mut self.riichi);
-        let w = std::mem::take(&mut self.waits);
-        let d = std::mem::take(&mut self.situations);
-        let [n0, n1, n2, n3] = g.names;
-        let [s0, s1, s2, s3] = g.scores;
-        let [p0, p1, p2, p3] = g.places;
-        let games = FrameChunk::default()
-            .unique_text("game_id", &g.game_id)
-            .int("go_type", g.go_type)
-            .strings("room", g.room.iter().map(|&r| Some(r)))
-            .boolean("hanchan", &g.hanchan)
-            .boolean("red", &g.red)
-            .int("hands", g.hands)
-            .unique_text("source", &g.source)
-            .text("name_0", &n0)
-            .text("name_1", &n1)
-            .text("name_2", &n2)
-            .text("name_3", &n3)
-            .int("score_0", s0)
-            .int("score_1", s1)
-            .int("score_2", s2)
-            .int("score_3", s3)
-            .int("place_0", p0)
-            .int("place_1", p1)
-            .int("place_2", p2)
-            .int("place_3", p3);
-        let [d0, d1, d2, d3] = h.deltas;
-        let hands = FrameChunk::default()
-            .labels("game_id", &ids, h.game_id)
-            .int("hand", h.hand)
-            .int("round", h.round)
-            .int("honba", h.honba)
-            .int("kyotaku", h.kyotaku)
-            .int("dealer", h.dealer)
-            .strings("end", h.end.iter().map(|e| Some(e.as_str())))
-            .int("delta_0", d0)
-            .int("delta_1", d1)
-            .int("delta_2", d2)
-            .int("delta_3", d3)
-            .int("declarations", h.declarations)
-            .int("callers", h.callers)
-            .int("wins", h.wins)
-            .int("win_value", h.win_value)
-            .int("draws", h.draws);
-        let riichi = FrameChunk::default()
-            .labels("game_id", &ids, r.game_id)
-            .int("hand", r.hand)
-            .int("seat", r.seat)
-            .int("riichi_seat", r.riichi_seat)
-            .strings("outcome", r.outcome.iter().map(|&o| Some(o)))
-            .int("income", r.income)
-            .int("shanten", r.shanten)
-            .boolean("seat_is_dealer", &r.seat_is_dealer)
-            .boolean("riichi_is_dealer", &r.riichi_is_dealer)
-            .int("riichi_turn", r.riichi_turn);
-        let kind_names: Vec<&str> = (0..KINDS).map(tile::kind_name).collect();
-        let mut category_names = [""; Category::ALL.len()];
-        for c in Category::ALL {
-            category_names[c.index()] = c.name();
+    /// The frames whose pending rows fill a row group (see [`ROW_GROUP_ROWS`]), or, with `all`,
+    /// every frame with pending rows, as (index into [`GAME_FRAMES`], chunk); their builders
+    /// are left empty.
+    pub fn take_ready(&mut self, all: bool) -> Vec<(usize, FrameChunk)> {
+        let pending = self.pending();
+        let ready: Vec<usize> = (0..GAME_FRAMES.len())
+            .filter(|&f| pending[f] > 0 && (all || pending[f] >= self.row_group_rows[f]))
+            .collect();
+        let chunks = ready.iter().map(|&f| (f, self.take_frame(f))).collect();
+        // A frame without pending rows refers to no game before the next one; the ids no
+        // pending row refers to are dropped.
+        let pending = self.pending();
+        for (first, rows) in self.first.iter_mut().zip(pending) {
+            if rows == 0 {
+                *first = self.next_game;
+            }
         }
-        let shape_names = WAIT_SHAPES.map(WaitShape::name);
-        let waits = FrameChunk::default()
-            .labels("game_id", &ids, w.game_id)
-            .int("hand", w.hand)
-            .int("riichi_seat", w.riichi_seat)
-            .labels("kind", &kind_names, w.kind)
-            .labels("category", &category_names, w.category)
-            .boolean("is_wait", &w.is_wait)
-            .labels("wait_shape", &shape_names, w.wait_shape);
-        let situations = FrameChunk::default()
-            .labels("game_id", &ids, d.game_id)
-            .int("hand", d.hand)
-            .int("riichi_seat", d.riichi_seat)
-            .int("observer_seat", d.observer_seat)
-            .strings("moment", d.moment.iter().map(|&m| Some(m)))
-            .int("riichi_turn", d.riichi_turn)
-            .boolean("riichi_is_dealer", &d.riichi_is_dealer)
-            .strings("excluded", d.excluded.iter().copied())
-            .text("visible", &digits(&d.visible))
-            .text("observer_holds", &digits(&d.observer_holds))
-            .text("genbutsu", &digits(&d.genbutsu))
-            .text("waits", &digits(&d.waits));
-        let eval = self
-            .eval
-            .take_chunk(&ids, &crate::danger_eval::DEFAULT_ESTIMATORS);
-        vec![games, hands, riichi, waits, situations, eval]
+        let oldest = self.first.iter().copied().min().unwrap_or(self.next_game);
+        self.ids.drain(..(oldest - self.ids_base) as usize);
+        self.ids_base = oldest;
+        chunks
+    }
+
+    /// Frame `f`'s pending rows as a chunk (its builder is left empty); its rows' game codes
+    /// become indices into the ids of the games from `first[f]` on.
+    fn take_frame(&mut self, f: usize) -> FrameChunk {
+        let first = self.first[f];
+        self.first[f] = self.next_game;
+        let ids: Vec<&str> = self
+            .ids
+            .range((first - self.ids_base) as usize..)
+            .map(String::as_str)
+            .collect();
+        let rebase = |mut codes: Vec<u32>| {
+            codes.iter_mut().for_each(|c| *c -= first);
+            codes
+        };
+        match f {
+            0 => {
+                let g = std::mem::take(&mut self.games);
+                let [n0, n1, n2, n3] = g.names;
+                let [s0, s1, s2, s3] = g.scores;
+                let [p0, p1, p2, p3] = g.places;
+                FrameChunk::default()
+                    .unique_text("game_id", &g.game_id)
+                    .int("go_type", g.go_type)
+                    .strings("room", g.room.iter().map(|&r| Some(r)))
+                    .boolean("hanchan", &g.hanchan)
+                    .boolean("red", &g.red)
+                    .int("hands", g.hands)
+                    .unique_text("source", &g.source)
+                    .text("name_0", &n0)
+                    .text("name_1", &n1)
+                    .text("name_2", &n2)
+                    .text("name_3", &n3)
+                    .int("score_0", s0)
+                    .int("score_1", s1)
+                    .int("score_2", s2)
+                    .int("score_3", s3)
+                    .int("place_0", p0)
+                    .int("place_1", p1)
+                    .int("place_2", p2)
+                    .int("place_3", p3)
+            }
+            1 => {
+                let h = std::mem::take(&mut self.hands);
+                let [d0, d1, d2, d3] = h.deltas;
+                FrameChunk::default()
+                    .labels("game_id", &ids, rebase(h.game_id))
+                    .int("hand", h.hand)
+                    .int("round", h.round)
+                    .int("honba", h.honba)
+                    .int("kyotaku", h.kyotaku)
+                    .int("dealer", h.dealer)
+                    .strings("end", h.end.iter().map(|e| Some(e.as_str())))
+                    .int("delta_0", d0)
+                    .int("delta_1", d1)
+                    .int("delta_2", d2)
+                    .int("delta_3", d3)
+                    .int("declarations", h.declarations)
+                    .int("callers", h.callers)
+                    .int("wins", h.wins)
+                    .int("win_value", h.win_value)
+                    .int("draws", h.draws)
+            }
+            2 => {
+                let r = std::mem::take(&mut self.riichi);
+                FrameChunk::default()
+                    .labels("game_id", &ids, rebase(r.game_id))
+                    .int("hand", r.hand)
+                    .int("seat", r.seat)
+                    .int("riichi_seat", r.riichi_seat)
+                    .strings("outcome", r.outcome.iter().map(|&o| Some(o)))
+                    .int("income", r.income)
+                    .int("shanten", r.shanten)
+                    .boolean("seat_is_dealer", &r.seat_is_dealer)
+                    .boolean("riichi_is_dealer", &r.riichi_is_dealer)
+                    .int("riichi_turn", r.riichi_turn)
+            }
+            3 => {
+                let w = std::mem::take(&mut self.waits);
+                let kind_names: Vec<&str> = (0..KINDS).map(tile::kind_name).collect();
+                let mut category_names = [""; Category::ALL.len()];
+                for c in Category::ALL {
+                    category_names[c.index()] = c.name();
+                }
+                let shape_names = WAIT_SHAPES.map(WaitShape::name);
+                FrameChunk::default()
+                    .labels("game_id", &ids, rebase(w.game_id))
+                    .int("hand", w.hand)
+                    .int("riichi_seat", w.riichi_seat)
+                    .labels("kind", &kind_names, w.kind)
+                    .labels("category", &category_names, w.category)
+                    .boolean("is_wait", &w.is_wait)
+                    .labels("wait_shape", &shape_names, w.wait_shape)
+            }
+            4 => {
+                let d = std::mem::take(&mut self.situations);
+                FrameChunk::default()
+                    .labels("game_id", &ids, rebase(d.game_id))
+                    .int("hand", d.hand)
+                    .int("riichi_seat", d.riichi_seat)
+                    .int("observer_seat", d.observer_seat)
+                    .strings("moment", d.moment.iter().map(|&m| Some(m)))
+                    .int("riichi_turn", d.riichi_turn)
+                    .boolean("riichi_is_dealer", &d.riichi_is_dealer)
+                    .strings("excluded", d.excluded.iter().copied())
+                    .text("visible", &digits(&d.visible))
+                    .text("observer_holds", &digits(&d.observer_holds))
+                    .text("genbutsu", &digits(&d.genbutsu))
+                    .text("waits", &digits(&d.waits))
+            }
+            _ => self
+                .eval
+                .take_chunk(&ids, first, &crate::danger_eval::DEFAULT_ESTIMATORS),
+        }
+    }
+
+    /// Every frame's chunk without rows (each frame's schema), in [`GAME_FRAMES`] order.
+    pub fn empty_chunks() -> Vec<FrameChunk> {
+        let mut empty = PendingFrames::default();
+        (0..GAME_FRAMES.len())
+            .map(|f| empty.take_frame(f))
+            .collect()
     }
 }
 
@@ -404,6 +529,81 @@ pub fn draw_rate_frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rows of every fixture game, each game given twice under two ids (so that row
+    /// groups span games with and without rows in a frame).
+    fn fixture_rows() -> Vec<GameRows> {
+        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut paths: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+            .collect();
+        paths.sort();
+        let mut rows = Vec::new();
+        for copy in 0..2 {
+            for p in &paths {
+                let bytes = std::fs::read(p).unwrap();
+                let mut log = crate::mjlog::GameLog::default();
+                crate::mjlog::decode::decode_into(&bytes, &mut log).unwrap();
+                let Ok(o) = crate::stats::observe_game(&log, &mut Vec::new()) else {
+                    continue;
+                };
+                let id = format!("{copy}/{}", p.display());
+                rows.push(GameRows::new(id, p.display().to_string(), o));
+            }
+        }
+        rows
+    }
+
+    /// Rows held across pushes and written a row group at a time read back as the same frames
+    /// as one chunk per frame: each row keeps its own game id, whichever games the row
+    /// group spans; every row group but a frame's last has at least its minimum of rows.
+    #[test]
+    fn row_groups_span_games_and_keep_each_rows_game_id() {
+        let games = fixture_rows();
+        assert!(games.len() >= 8, "the fixtures replay");
+        let mut whole = PendingFrames::with_row_group_rows([usize::MAX; GAME_FRAMES.len()]);
+        for g in &games {
+            whole.push(g);
+        }
+        let whole = whole.take_ready(true);
+        assert_eq!(whole.len(), GAME_FRAMES.len(), "every frame has rows");
+        let minimum = [3, 7, 5, 100, 4, 9];
+        let mut grouped = PendingFrames::with_row_group_rows(minimum);
+        let mut chunks: Vec<Vec<FrameChunk>> = vec![Vec::new(); GAME_FRAMES.len()];
+        for g in &games {
+            grouped.push(g);
+            for (f, c) in grouped.take_ready(false) {
+                assert!(
+                    c.height() >= minimum[f],
+                    "{} row group too small",
+                    GAME_FRAMES[f]
+                );
+                chunks[f].push(c);
+            }
+        }
+        for (f, c) in grouped.take_ready(true) {
+            chunks[f].push(c);
+        }
+        assert!(grouped.take_ready(true).is_empty(), "nothing left pending");
+        for (f, one) in whole {
+            assert!(
+                chunks[f].len() > 1,
+                "{} spans several row groups",
+                GAME_FRAMES[f]
+            );
+            let mut parts = chunks[f]
+                .iter()
+                .map(|c| c.clone().into_dataframe().unwrap());
+            let mut got = parts.next().unwrap();
+            for p in parts {
+                got.vstack_mut(&p).unwrap();
+            }
+            let want = one.into_dataframe().unwrap();
+            assert!(got.equals_missing(&want), "{} differs", GAME_FRAMES[f]);
+        }
+    }
 
     /// Codes index the label lists: `shape as u32` and `moment as u32`.
     #[test]
