@@ -1,22 +1,34 @@
 -- §1 Riichi response, overall: one row per outcome class plus `all`.
 -- Tables: riichi_response (already restricted by --seat), params (one row: hands, seats).
 -- share: units / all units, 95% Wilson interval; mean_income: 95% normal interval.
-WITH units AS (
-  SELECT outcome, CAST(income AS DOUBLE) AS income FROM riichi_response
+-- The standard deviation comes from exact integer sums of income and income², so the result
+-- does not depend on the order in which the engine adds rows.
+WITH by_outcome AS (
+  SELECT outcome, COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
+         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
+  FROM riichi_response GROUP BY outcome
 ),
-total AS (SELECT CAST(COUNT(*) AS DOUBLE) AS n_all FROM units),
-by_outcome AS (
-  SELECT outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
-  FROM units GROUP BY outcome
+cells AS (
+  SELECT outcome, units, s1, s2 FROM by_outcome
   UNION ALL
-  SELECT 'all' AS outcome, COUNT(*) AS units, AVG(income) AS mean_income, STDDEV(income) AS sd
-  FROM units
+  SELECT 'all' AS outcome, COALESCE(SUM(units), 0) AS units, SUM(s1) AS s1, SUM(s2) AS s2
+  FROM by_outcome
+),
+total AS (SELECT CAST(COALESCE(SUM(units), 0) AS DOUBLE) AS n_all FROM by_outcome),
+moments AS (
+  SELECT outcome, units,
+         CAST(s1 AS DOUBLE) / CAST(units AS DOUBLE) AS mean_income,
+         CASE WHEN units > 1
+              THEN SQRT(GREATEST((CAST(s2 AS DOUBLE) - CAST(s1 AS DOUBLE) * CAST(s1 AS DOUBLE) / CAST(units AS DOUBLE))
+                                 / CAST(units - 1 AS DOUBLE), 0.0))
+         END AS sd
+  FROM cells
 ),
 stats AS (
   SELECT b.outcome, b.units, CAST(b.units AS DOUBLE) / t.n_all AS p, t.n_all AS n,
          b.mean_income, b.sd,
          CAST(b.units AS DOUBLE) / (CAST(params.hands AS DOUBLE) * params.seats) AS per_seat_hand
-  FROM by_outcome b CROSS JOIN total t CROSS JOIN params
+  FROM moments b CROSS JOIN total t CROSS JOIN params
 )
 SELECT
   outcome,

@@ -3,27 +3,28 @@
 -- (1-6, 7-12, 13+). Long form: one row per (split, value, outcome), `all` rows per value.
 -- Shares are within the (split, value) group; 95% Wilson and normal intervals.
 -- Each split is one grouped scan on its raw column; labels, the `all` rows and the
--- standard deviation (from the sums of income and income²) are computed on those few rows.
+-- standard deviation (from the exact integer sums of income and income²) are computed on those
+-- few rows, so the result does not depend on the order in which the engine adds rows.
 WITH raw AS (
   SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS VARCHAR) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
-         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
+         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY LEAST(shanten, 3), outcome
   UNION ALL
   SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS VARCHAR) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
-         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
+         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY seat_is_dealer, outcome
   UNION ALL
   SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS VARCHAR) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
-         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
+         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY riichi_is_dealer, outcome
   UNION ALL
   SELECT 'riichi_turn' AS split,
          CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END AS key,
-         outcome, COUNT(*) AS units, SUM(CAST(income AS DOUBLE)) AS s1,
-         SUM(CAST(income AS DOUBLE) * CAST(income AS DOUBLE)) AS s2
+         outcome, COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
+         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response
   GROUP BY CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END, outcome
 ),
@@ -44,9 +45,10 @@ cells AS (
 stats AS (
   SELECT split, value, outcome, units,
          CAST(SUM(CASE WHEN outcome = 'all' THEN units ELSE 0 END) OVER (PARTITION BY split, value) AS DOUBLE) AS n,
-         s1 / CAST(units AS DOUBLE) AS mean_income,
+         CAST(s1 AS DOUBLE) / CAST(units AS DOUBLE) AS mean_income,
          CASE WHEN units > 1
-              THEN SQRT(GREATEST((s2 - s1 * s1 / CAST(units AS DOUBLE)) / CAST(units - 1 AS DOUBLE), 0.0))
+              THEN SQRT(GREATEST((CAST(s2 AS DOUBLE) - CAST(s1 AS DOUBLE) * CAST(s1 AS DOUBLE) / CAST(units AS DOUBLE))
+                             / CAST(units - 1 AS DOUBLE), 0.0))
          END AS sd
   FROM cells
 ),

@@ -1,8 +1,9 @@
 -- §5 Summary per room and overall. Rates per player-hand (÷ 4 × hands) except draw_rate
 -- (÷ hands). deal-in counts hands whose first terminal record is a ron (a double ron is one).
+-- Each hand carries its game's room, so this is two grouped scans and no join by game id
+-- (whose memory would grow with the games).
 WITH h AS (
-  SELECT g.room, h.end, h.wins, h.win_value, h.declarations, h.callers
-  FROM hands h JOIN games g ON h.game_id = g.game_id
+  SELECT h.room, h.end, h.wins, h.win_value, h.declarations, h.callers FROM hands h
 ),
 per_room AS (
   SELECT room, COUNT(*) AS hands, SUM(wins) AS wins, SUM(win_value) AS win_value,

@@ -91,6 +91,8 @@ struct GamesColumns {
 #[derive(Default)]
 struct HandsColumns {
     game_id: Vec<u32>,
+    /// The game's room, so that per-room figures need no join with `games`.
+    room: Vec<&'static str>,
     hand: Vec<i32>,
     round: Vec<i32>,
     honba: Vec<i32>,
@@ -269,6 +271,7 @@ impl PendingFrames {
         let hc = &mut self.hands;
         for (i, h) in f.hands.iter().enumerate() {
             hc.game_id.push(gi);
+            hc.room.push(room_of(f.go_type));
             hc.hand.push(i as i32);
             hc.round.push(h.round as i32);
             hc.honba.push(h.honba as i32);
@@ -415,6 +418,7 @@ impl PendingFrames {
                 let [d0, d1, d2, d3] = h.deltas;
                 FrameChunk::default()
                     .labels("game_id", &ids, rebase(h.game_id))
+                    .strings("room", h.room.iter().map(|&r| Some(r)))
                     .int("hand", h.hand)
                     .int("round", h.round)
                     .int("honba", h.honba)
