@@ -1,27 +1,32 @@
 -- §5 Summary per room and overall. Rates per player-hand (÷ 4 × hands) except draw_rate
 -- (÷ hands). deal-in counts hands whose first terminal record is a ron (a double ron is one).
--- Each hand carries its game's room, so this is two grouped scans and no join by game id
--- (whose memory would grow with the games).
-WITH h AS (
-  SELECT h.room, h.end, h.wins, h.win_value, h.declarations, h.callers FROM hands h
+-- Each hand carries its game's room, so this is one grouped scan of each frame, with no join
+-- by game id; the `all` rows add up the per-room rows (a frame scanned twice would be held
+-- in memory whole, and a join's memory grows with the games). `x IN (...)` inside an aggregate
+-- makes polars' streaming engine hold the whole column, so the end types are compared one by one.
+WITH by_room AS (
+  SELECT h.room, COUNT(*) AS hands, SUM(h.wins) AS wins, SUM(h.win_value) AS win_value,
+         SUM(CASE WHEN h.end = 'ron' OR h.end = 'double_ron' THEN 1 ELSE 0 END) AS deal_ins,
+         SUM(h.declarations) AS riichi, SUM(h.callers) AS callers,
+         SUM(CASE WHEN h.end = 'tsumo' OR h.end = 'ron' OR h.end = 'double_ron' THEN 0 ELSE 1 END)
+           AS draws
+  FROM hands h GROUP BY h.room
 ),
 per_room AS (
-  SELECT room, COUNT(*) AS hands, SUM(wins) AS wins, SUM(win_value) AS win_value,
-         SUM(CASE WHEN h.end IN ('ron', 'double_ron') THEN 1 ELSE 0 END) AS deal_ins,
-         SUM(declarations) AS riichi, SUM(callers) AS callers,
-         SUM(CASE WHEN h.end IN ('tsumo', 'ron', 'double_ron') THEN 0 ELSE 1 END) AS draws
-  FROM h GROUP BY room
+  SELECT room, hands, wins, win_value, deal_ins, riichi, callers, draws FROM by_room
   UNION ALL
-  SELECT 'all' AS room, COUNT(*) AS hands, SUM(wins) AS wins, SUM(win_value) AS win_value,
-         SUM(CASE WHEN h.end IN ('ron', 'double_ron') THEN 1 ELSE 0 END) AS deal_ins,
-         SUM(declarations) AS riichi, SUM(callers) AS callers,
-         SUM(CASE WHEN h.end IN ('tsumo', 'ron', 'double_ron') THEN 0 ELSE 1 END) AS draws
-  FROM h
+  SELECT 'all' AS room, SUM(hands) AS hands, SUM(wins) AS wins, SUM(win_value) AS win_value,
+         SUM(deal_ins) AS deal_ins, SUM(riichi) AS riichi, SUM(callers) AS callers,
+         SUM(draws) AS draws
+  FROM by_room
+),
+games_by_room AS (
+  SELECT room, COUNT(*) AS games FROM games GROUP BY room
 ),
 games_per_room AS (
-  SELECT room, COUNT(*) AS games FROM games GROUP BY room
+  SELECT room, games FROM games_by_room
   UNION ALL
-  SELECT 'all' AS room, COUNT(*) AS games FROM games
+  SELECT 'all' AS room, SUM(games) AS games FROM games_by_room
 )
 SELECT p.room, g.games, p.hands,
   CAST(p.hands AS DOUBLE) / g.games AS hands_per_game,
