@@ -19,7 +19,7 @@ pub fn run(args: &RunArgs) -> Result<u8> {
     if !summary.written {
         return Ok(summary.exit_code());
     }
-    return_freed_memory();
+    crate::ingest::return_freed_memory();
     let reports_dir = args.out.join("reports");
     let t0 = std::time::Instant::now();
     let reports = write_all_reports(&args.out, &reports_dir)?;
@@ -60,19 +60,4 @@ pub fn run(args: &RunArgs) -> Result<u8> {
         reports_dir.display()
     );
     Ok(summary.exit_code())
-}
-
-/// Hands the memory the ingest freed back to the system before the reports run.
-///
-/// glibc keeps freed memory in the arena of the thread that freed it (one per worker, merger
-/// and polars writer thread), where the report queries' threads do not reuse it, and how much
-/// is left over depends on how the threads interleaved: without this, the peak of a run over
-/// 8 copies of its input was 1.3-1.4x the peak over one (BENCHMARKS.md); with it, 1.1-1.2x,
-/// and both peaks are lower, at no measurable cost in time.
-fn return_freed_memory() {
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: malloc_trim only releases free pages of the allocator's own heaps.
-    unsafe {
-        libc::malloc_trim(0);
-    }
 }
