@@ -7,7 +7,10 @@
 Each is run REPS times, alternating, and the median wall time is used; then the floor once
 and the full run REPS times with the corpus given 8 times over (8 symbolic links to it: the decode-only run decodes every copy;
 the full run reports 7 of every 8 as duplicates, mostly without decoding them) to show that
-peak memory does not grow with the input.
+peak memory does not grow with the input; and the full run REPS times on 8 distinct copies
+(every file linked 8 times under 8 different log ids, so that every copy is a game of its own
+and the run does 8 times the work, as a user with 8 times the logs would), to show what memory
+does grow with the games ingested.
 Games are counted from each run's own output (the decode-only summary line, the run's
 manifest); the throughput ratio is the full run's games/s over the floor's. Figures are
 printed as ratios measured in the same run, since these machines are noisy.
@@ -60,6 +63,24 @@ def ingested_games(out_dir):
         return json.load(f)["totals"]["games"]
 
 
+LOG_ID = re.compile(r"(\d{10}gm-[0-9a-f]{4}-)(\d{4})(-[0-9a-f]{8})")
+
+
+def distinct_copies(corpus, dest, copies):
+    """Links every file of `corpus` `copies` times under `dest`, copy i in `copy<i>/`, with the
+    4-digit field of its log id set to i + 1, so that each copy has log ids of its own (a name
+    without a log id is told apart by its `copy<i>` directory)."""
+    for i in range(copies):
+        for root, _, names in os.walk(corpus):
+            rel = os.path.relpath(root, corpus)
+            target_dir = os.path.normpath(os.path.join(dest, f"copy{i}", rel))
+            os.makedirs(target_dir, exist_ok=True)
+            for name in names:
+                new = LOG_ID.sub(lambda m: f"{m.group(1)}{i + 1:04d}{m.group(3)}", name, count=1)
+                os.symlink(os.path.abspath(os.path.join(root, name)),
+                           os.path.join(target_dir, new))
+
+
 def main():
     haifu = sys.argv[1]
     corpus = sys.argv[2]
@@ -94,6 +115,14 @@ def main():
              for _ in range(reps)]
     t_full8 = statistics.median(w for w, _ in full8)
     rss_full8 = max(r for _, r in full8)
+    distinct = os.path.join(tmp, "d8")
+    distinct_copies(corpus, distinct, 8)
+    outd = os.path.join(tmp, "outd")
+    fulld = [measure([haifu, "run", distinct, "--room", "any", "--out", outd, "--quiet"])
+             for _ in range(reps)]
+    t_fulld = statistics.median(w for w, _ in fulld)
+    rss_fulld = max(r for _, r in fulld)
+    games_fulld = ingested_games(outd)
     games_floor = decoded_games(floor_out)
     games_full = ingested_games(out)
     games_floor8 = decoded_games(floor8_out)
@@ -110,6 +139,7 @@ def main():
         ("(b) full `haifu run`", t_full, games_full, files, rss_full),
         ("(a) × 8 inputs", t_floor8, games_floor8, 8 * files, rss_floor8),
         ("(b) × 8 inputs", t_full8, games_full8, 8 * files, rss_full8),
+        ("(b) × 8 distinct games", t_fulld, games_fulld, 8 * files, rss_fulld),
     ]
     for name, wall, games, n_files, rss in rows:
         print(f"| {name} | {wall:.2f} | {games} | {games / wall:.0f} | {n_files / wall:.0f} "
@@ -127,6 +157,10 @@ def main():
           f"{min(r for _, r in full8):.0f}-{rss_full8:.0f} MiB")
     print(f"peak RSS, 8× input / 1× input: {med8 / med1:.2f} (medians), {worst:.2f} "
           f"(highest 8× over lowest 1×) (target ≤ 1.25), {rss_full8:.0f} MiB (target < 1024)")
+    medd = statistics.median(r for _, r in fulld)
+    print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
+          f"{min(r for _, r in fulld):.0f}-{rss_fulld:.0f} MiB; full run throughput at 8× the "
+          f"games over 1×: {games_fulld / t_fulld / (games_full / t_full):.2f}")
 
 
 if __name__ == "__main__":
