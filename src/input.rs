@@ -9,21 +9,23 @@ use std::path::{Path, PathBuf};
 
 use flate2::read::MultiGzDecoder;
 
+use crate::reason::{Failure, Reason};
+
 /// Largest decompressed log accepted; real mjlogs are under 100 KiB.
 pub const MAX_LOG_BYTES: u64 = 64 << 20;
 
 /// An input that could not even be listed (a missing path, an unreadable directory).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ListingError {
-    pub path: PathBuf,
-    pub reason: String,
+pub(crate) struct ListingError {
+    pub(crate) path: PathBuf,
+    pub(crate) reason: Failure,
 }
 
 /// Expands files and directories (recursively) into a sorted, de-duplicated list of regular
 /// files. Paths that cannot be listed or read as files (missing paths, unreadable
 /// directories, FIFOs, sockets, devices, directory symlink loops) are returned as errors so
 /// the caller can account for them; nothing is ever opened that could block.
-pub fn collect_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<ListingError>) {
+pub(crate) fn collect_files(inputs: &[PathBuf]) -> (Vec<PathBuf>, Vec<ListingError>) {
     let mut files = Vec::new();
     let mut errors = Vec::new();
     for input in inputs {
@@ -48,7 +50,7 @@ fn walk(
     let unreadable = |errors: &mut Vec<ListingError>, why: String| {
         errors.push(ListingError {
             path: path.to_path_buf(),
-            reason: format!("unreadable: {why}"),
+            reason: Failure::new(Reason::Unreadable, why),
         })
     };
     let meta = match fs::metadata(path) {
@@ -97,13 +99,6 @@ fn walk(
     ancestors.pop();
 }
 
-/// Why a file's bytes could not be had.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ReadError {
-    /// `unreadable`, `corrupt-gzip` or `too-large`.
-    pub reason: &'static str,
-    pub detail: String,
-}
 
 /// True when `bytes` start with the gzip magic number.
 pub fn is_gzip(bytes: &[u8]) -> bool {
@@ -116,43 +111,51 @@ pub fn read_log<'a>(
     path: &Path,
     raw: &'a mut Vec<u8>,
     out: &'a mut Vec<u8>,
-) -> Result<&'a [u8], ReadError> {
+) -> Result<&'a [u8], Failure> {
     raw.clear();
-    let mut f = fs::File::open(path).map_err(|e| ReadError {
-        reason: "unreadable",
-        detail: e.to_string(),
-    })?;
-    f.read_to_end(raw).map_err(|e| ReadError {
-        reason: "unreadable",
-        detail: e.to_string(),
-    })?;
+    let unreadable = |e: std::io::Error| Failure::new(Reason::Unreadable, e.to_string());
+    let mut f = fs::File::open(path).map_err(unreadable)?;
+    f.read_to_end(raw).map_err(unreadable)?;
     decompress(raw, out)
 }
 
 /// The document inside `raw`: gunzipped into `out` when gzip, else `raw` itself.
-pub fn decompress<'a>(raw: &'a [u8], out: &'a mut Vec<u8>) -> Result<&'a [u8], ReadError> {
+pub fn decompress<'a>(raw: &'a [u8], out: &'a mut Vec<u8>) -> Result<&'a [u8], Failure> {
     if !is_gzip(raw) {
         if raw.len() as u64 > MAX_LOG_BYTES {
-            return Err(ReadError {
-                reason: "too-large",
-                detail: format!("{} bytes", raw.len()),
-            });
+            return Err(Failure::new(
+                Reason::TooLarge,
+                format!("{} bytes", raw.len()),
+            ));
         }
         return Ok(raw);
     }
     out.clear();
     let mut dec = MultiGzDecoder::new(raw).take(MAX_LOG_BYTES + 1);
-    dec.read_to_end(out).map_err(|e| ReadError {
-        reason: "corrupt-gzip",
-        detail: e.to_string(),
-    })?;
+    dec.read_to_end(out)
+        .map_err(|e| Failure::new(Reason::CorruptGzip, e.to_string()))?;
     if out.len() as u64 > MAX_LOG_BYTES {
-        return Err(ReadError {
-            reason: "too-large",
-            detail: format!("decompresses to more than {MAX_LOG_BYTES} bytes"),
-        });
+        return Err(Failure::new(
+            Reason::TooLarge,
+            format!("decompresses to more than {MAX_LOG_BYTES} bytes"),
+        ));
     }
     Ok(out)
+}
+
+/// The frame `game_id` of a file: its Tenhou log id, or `<parent>/<stem>` when the name has none.
+pub fn game_id_for(path: &Path) -> String {
+    if let Some(id) = path
+        .file_name()
+        .and_then(|n| find_log_id(&n.to_string_lossy()))
+    {
+        return id;
+    }
+    let stem = game_id_from_path(path);
+    match path.parent().and_then(Path::file_name) {
+        Some(p) => format!("{}/{stem}", p.to_string_lossy()),
+        None => stem,
+    }
 }
 
 /// Extensions log files are saved under; stripped from a name to make a game id.
@@ -176,6 +179,13 @@ pub fn game_id_from_path(path: &Path) -> String {
         stem = head;
     }
     stem.to_string()
+}
+
+/// `YYYY-MM-DD` of a Tenhou log id (`2024041200gm-…`), from its first eight digits.
+pub fn date_of(game_id: &str) -> Option<String> {
+    let b = game_id.as_bytes();
+    (b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit) && &b[10..12] == b"gm")
+        .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))
 }
 
 /// Finds `\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}` in `s`.
@@ -234,7 +244,7 @@ mod tests {
         let cut = &gz[..gz.len() - 6];
         assert_eq!(
             decompress(cut, &mut out).unwrap_err().reason,
-            "corrupt-gzip"
+            Reason::CorruptGzip
         );
     }
 }

@@ -1,24 +1,29 @@
 //! haifu: Tenhou Phoenix-table logs → exact replays → columnar statistics for mahjong-AI
 //! authors.
 //!
-//! Layers, each knowing only the ones above it:
-//! - [`tile`]: tile ids, kinds and types.
-//! - [`mjlog`]: the XML format → decoded [`mjlog::Event`]s (knows nothing of statistics).
-//! - [`hand`]: hand algorithms (complete hands, waits and shapes, shanten).
-//! - [`replay`]: the hand state machine fed by events, checked against the log's records.
-//! - [`danger`]: suji categories, danger estimators and their metrics.
-//! - [`stats`]: observers of the replay that emit rows (knows nothing of XML).
-//! - [`frames`], [`manifest`], [`ingest`]: Parquet frames and the run that writes them.
-//! - [`report`]: SQL reports over the frames.
-//! - [`cli`] and [`cmd`]: the command line.
+//! The core (no polars; what the fuzz targets link, `--no-default-features`), each layer using
+//! only those above it:
+//! - [`tile`]: tile ids, the 34 kinds and 37 types; [`reason`]: why an input failed;
+//! - [`mjlog`]: the XML format → decoded [`mjlog::Event`]s (knows nothing of statistics);
+//!   [`input`]: finding, reading and naming logs;
+//! - [`hand`]: hand algorithms (complete hands, waits and shapes, shanten);
+//! - [`danger`]: suji categories, danger estimators, their metrics and exact totals;
+//! - [`replay`]: the hand state machine fed by events, checked against the log's records;
+//! - [`stats`]: observers of the replay that emit rows (knows nothing of XML or frames).
+//!
+//! The columnar layer (feature `cli`):
+//! - `frames`: one file per Parquet frame, the pending rows, the writer;
+//! - [`ingest`]: the parallel, deterministic pipeline (units, workers, dedup, merge, totals);
+//!   [`manifest`], `logdb` (log databases);
+//! - [`report`]: the bundled SQL reports and their rendering, §4 scoring over the frames;
+//!   [`params`]: the parameter file;
+//! - [`cli`] and `cmd`: the command line, one module per command.
 
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]
-pub mod cmd;
+mod cmd;
 pub mod danger;
-#[cfg(feature = "cli")]
-pub mod danger_eval;
 #[cfg(feature = "cli")]
 pub mod frames;
 pub mod hand;
@@ -26,12 +31,13 @@ pub mod hand;
 pub mod ingest;
 pub mod input;
 #[cfg(feature = "cli")]
-pub mod logdb;
+mod logdb;
 #[cfg(feature = "cli")]
 pub mod manifest;
 pub mod mjlog;
 #[cfg(feature = "cli")]
 pub mod params;
+pub mod reason;
 pub mod replay;
 #[cfg(feature = "cli")]
 pub mod report;

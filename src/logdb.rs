@@ -11,11 +11,13 @@ use std::path::Path;
 
 use rusqlite::{params, Connection, OpenFlags};
 
+use crate::reason::{Failure, Reason};
+
 /// The first 16 bytes of every SQLite 3 database file.
-pub const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
+pub(crate) const SQLITE_MAGIC: &[u8; 16] = b"SQLite format 3\0";
 
 /// True when the file at `path` starts with the SQLite magic.
-pub fn is_sqlite(path: &Path) -> bool {
+pub(crate) fn is_sqlite(path: &Path) -> bool {
     let mut head = [0u8; 16];
     std::fs::File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
@@ -25,7 +27,7 @@ pub fn is_sqlite(path: &Path) -> bool {
 
 /// Which downloader wrote the database.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Schema {
+pub(crate) enum Schema {
     HououLogs,
     PhoenixLogs,
 }
@@ -41,32 +43,33 @@ impl Schema {
 
 /// One row: its log id and either the compressed log or why it is not read.
 #[derive(Debug)]
-pub struct Row {
-    pub log_id: String,
-    pub content: Result<Vec<u8>, String>,
+pub(crate) struct Row {
+    pub(crate) log_id: String,
+    pub(crate) content: Result<Vec<u8>, Failure>,
 }
 
 /// An open log database.
-pub struct LogDb {
+pub(crate) struct LogDb {
     conn: Connection,
     schema: Schema,
 }
 
 impl LogDb {
     /// Opens read-only and recognises the schema by the columns of table `logs`.
-    pub fn open(path: &Path) -> Result<Self, String> {
+    pub(crate) fn open(path: &Path) -> Result<Self, Failure> {
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
-            .map_err(|e| format!("unreadable database: {e}"))?;
+            .map_err(|e| Failure::new(Reason::UnreadableDatabase, e.to_string()))?;
+        let not_a_log_db = |e: rusqlite::Error| Failure::new(Reason::NotALogDatabase, e.to_string());
         let mut cols: Vec<String> = Vec::new();
         {
             let mut st = conn
                 .prepare("SELECT name FROM pragma_table_info('logs')")
-                .map_err(|e| format!("not a log database: {e}"))?;
+                .map_err(not_a_log_db)?;
             let names = st
                 .query_map([], |r| r.get::<_, String>(0))
-                .map_err(|e| format!("not a log database: {e}"))?;
+                .map_err(not_a_log_db)?;
             for n in names {
-                cols.push(n.map_err(|e| format!("not a log database: {e}"))?);
+                cols.push(n.map_err(not_a_log_db)?);
             }
         }
         let has = |c: &str| cols.iter().any(|x| x == c);
@@ -76,30 +79,29 @@ impl LogDb {
         } else if common && has("log_id") && has("log_content") {
             Schema::PhoenixLogs
         } else {
-            return Err(format!(
-                "not a log database: table logs has columns [{}], expected houou-logs \
-                 (id, log, is_processed, was_error) or phoenix-logs (log_id, log_content, ...)",
-                cols.join(", ")
+            return Err(Failure::new(
+                Reason::NotALogDatabase,
+                format!(
+                    "table logs has columns [{}], expected houou-logs \
+                     (id, log, is_processed, was_error) or phoenix-logs (log_id, log_content, ...)",
+                    cols.join(", ")
+                ),
             ));
         };
         Ok(LogDb { conn, schema })
     }
 
     /// Rows in table `logs` (0 when it cannot be counted).
-    pub fn row_count(&self) -> u64 {
+    pub(crate) fn row_count(&self) -> u64 {
         self.conn
             .query_row("SELECT COUNT(*) FROM logs", [], |r| r.get::<_, i64>(0))
             .map(|n| n.max(0) as u64)
             .unwrap_or(0)
     }
 
-    pub fn schema(&self) -> Schema {
-        self.schema
-    }
-
     /// Up to `limit` rows with log id greater than `after`, in log-id order. Rows that are
     /// unprocessed or marked as errors by the downloader come back with the reason.
-    pub fn page(&self, after: Option<&str>, limit: usize) -> Result<Vec<Row>, String> {
+    pub(crate) fn page(&self, after: Option<&str>, limit: usize) -> Result<Vec<Row>, String> {
         let (id, content) = self.schema.columns();
         let sql = format!(
             "SELECT CAST({id} AS TEXT), is_processed, was_error, {content} FROM logs \
@@ -117,11 +119,17 @@ impl LogDb {
                     _ => None,
                 };
                 let content = if processed.unwrap_or(0) == 0 {
-                    Err("db-unprocessed: the downloader has not fetched this log".to_string())
+                    Err(Failure::new(
+                        Reason::DbUnprocessed,
+                        "the downloader has not fetched this log",
+                    ))
                 } else if error.unwrap_or(0) != 0 {
-                    Err("db-error: the downloader marked this log as an error".to_string())
+                    Err(Failure::new(
+                        Reason::DbError,
+                        "the downloader marked this log as an error",
+                    ))
                 } else {
-                    blob.ok_or_else(|| "db-empty: the row holds no log".to_string())
+                    blob.ok_or_else(|| Failure::new(Reason::DbEmpty, "the row holds no log"))
                 };
                 Ok(Row { log_id, content })
             })
@@ -132,12 +140,12 @@ impl LogDb {
 }
 
 /// True when `bytes` start with the bzip2 magic (`BZh` and a block size digit).
-pub fn is_bzip2(bytes: &[u8]) -> bool {
+pub(crate) fn is_bzip2(bytes: &[u8]) -> bool {
     bytes.len() >= 4 && &bytes[..3] == b"BZh" && (b'1'..=b'9').contains(&bytes[3])
 }
 
 /// Decompresses a bzip2 blob into `out` (at most `limit` bytes).
-pub fn bunzip2(blob: &[u8], out: &mut Vec<u8>, limit: u64) -> Result<(), String> {
+pub(crate) fn bunzip2(blob: &[u8], out: &mut Vec<u8>, limit: u64) -> Result<(), String> {
     out.clear();
     bzip2::read::MultiBzDecoder::new(blob)
         .take(limit + 1)

@@ -10,7 +10,9 @@ use std::io::{self, BufReader, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::reason::Failure;
 
 /// Version of the statistics definitions (statistics.md) these frames follow.
 pub const DEFINITIONS_VERSION: &str = "1";
@@ -32,11 +34,35 @@ pub enum Status {
 pub struct FileEntry {
     pub path: String,
     pub status: Status,
-    /// `null` when ok; else `reason-name: detail`.
-    pub reason: Option<String>,
+    /// `null` when ok; else written `reason-name: detail`.
+    #[serde(serialize_with = "write_reason", deserialize_with = "read_reason")]
+    pub reason: Option<Failure>,
     pub game_id: Option<String>,
     pub games: u32,
     pub hands: u32,
+}
+
+impl FileEntry {
+    /// The reason as written in the manifest (`reason: detail`), if any.
+    pub fn reason_text(&self) -> Option<String> {
+        self.reason.as_ref().map(Failure::to_string)
+    }
+}
+
+fn write_reason<S: Serializer>(r: &Option<Failure>, s: S) -> Result<S::Ok, S::Error> {
+    match r {
+        Some(f) => s.collect_str(f),
+        None => s.serialize_none(),
+    }
+}
+
+fn read_reason<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Failure>, D::Error> {
+    match Option::<String>::deserialize(d)? {
+        None => Ok(None),
+        Some(s) => Failure::parse(&s)
+            .map(Some)
+            .ok_or_else(|| serde::de::Error::custom(format!("unknown reason in {s:?}"))),
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -72,7 +98,7 @@ pub struct Manifest {
     /// Every input's entry, in the order pushed (on disk; see [`Manifest::files`]).
     files: FileLog,
     pub totals: Totals,
-    /// Failed files by reason name (the part of `reason` before the first colon).
+    /// Failed files by reason name.
     pub failures_by_reason: BTreeMap<String, u64>,
     /// Skipped files by reason name.
     pub skips_by_reason: BTreeMap<String, u64>,
@@ -128,10 +154,7 @@ impl Manifest {
         t.files += 1;
         t.games += entry.games as u64;
         t.hands += entry.hands as u64;
-        let reason_name = entry
-            .reason
-            .as_deref()
-            .map(|r| r.split(':').next().unwrap_or(r).to_string());
+        let reason_name = entry.reason.as_ref().map(|r| r.reason.as_str().to_string());
         match entry.status {
             Status::Ok => t.ok += 1,
             Status::Skipped => {
@@ -170,7 +193,7 @@ impl Manifest {
     pub fn note_game(&mut self, game_id: &str, room: &str, draws: u64) {
         *self.corpus.rooms.entry(room.to_string()).or_default() += 1;
         self.corpus.draws += draws;
-        if let Some(date) = date_of(game_id) {
+        if let Some(date) = crate::input::date_of(game_id) {
             let c = &mut self.corpus;
             if c.first_date.as_deref().is_none_or(|d| date.as_str() < d) {
                 c.first_date = Some(date.clone());
@@ -309,16 +332,10 @@ impl Drop for FileLog {
     }
 }
 
-/// `YYYY-MM-DD` of a Tenhou log id (`2024041200gm-…`).
-fn date_of(game_id: &str) -> Option<String> {
-    let b = game_id.as_bytes();
-    (b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit) && &b[10..12] == b"gm")
-        .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reason::Reason;
 
     fn entry(i: usize, status: Status) -> FileEntry {
         FileEntry {
@@ -326,7 +343,10 @@ mod tests {
             // JSON escapes.
             path: format!("logs/\"quoted\"\\dir/{i:06}-{}.mjlog", "x".repeat(60)),
             status,
-            reason: (status != Status::Ok).then(|| format!("reason-{}: detail {i}", i % 3)),
+            reason: (status != Status::Ok).then(|| {
+                let reason = [Reason::Xml, Reason::Replay, Reason::UnreadableDatabase][i % 3];
+                Failure::new(reason, format!("detail {i}: a: b"))
+            }),
             game_id: (!i.is_multiple_of(5)).then(|| format!("2024010100gm-00a9-0000-{i:08x}")),
             games: (status == Status::Ok) as u32,
             hands: (i % 11) as u32,

@@ -4,7 +4,7 @@
 //! so an engine can pool or smooth; summed over the `all` class of `by_held_visible`, `hits`
 //! equals the number of draw records replayed and `units` 37 (34 without red fives) times that.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
 use polars::prelude::DataFrame;
@@ -12,6 +12,7 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 
 use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
+use crate::frames::write_atomically;
 use crate::report::{self, rows_json, to_csv};
 
 /// Format name and version of the parameter file.
@@ -27,9 +28,8 @@ pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
     )
     .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
     let mut ctx = report::context(frames, None)?;
-    let mut run =
-        |name: &str| report::run(&mut ctx, report::find(name).expect("bundled").sql, None);
-    let (by_hv, by_thv) = (run("draw-rate")?, run("draw-rate-by-turn")?);
+    let by_hv = report::run_bundled(&mut ctx, "draw-rate")?;
+    let by_thv = report::run_bundled(&mut ctx, "draw-rate-by-turn")?;
     tsumo_rate_from(&head.totals, &head.corpus, &by_hv, &by_thv)
 }
 
@@ -43,7 +43,7 @@ struct ManifestHead {
 
 /// [`tsumo_rate`] from the `draw-rate` and `draw-rate-by-turn` reports already run, and the
 /// run's totals and corpus description.
-pub fn tsumo_rate_from(
+pub(crate) fn tsumo_rate_from(
     totals: &Totals,
     corpus: &Corpus,
     by_hv: &DataFrame,
@@ -75,4 +75,15 @@ pub fn tsumo_rate_from(
     csv.push_str("# by_turn_held_visible\n");
     csv.push_str(&to_csv(by_thv)?);
     Ok((value, csv))
+}
+
+/// Writes a parameter file: the JSON at `json` and the same numbers as CSV next to it (the
+/// same path with extension `.csv`), each atomically; returns the CSV's path.
+pub(crate) fn write(json: &Path, value: &Value, csv: &str) -> Result<PathBuf> {
+    write_atomically(json, (serde_json::to_string_pretty(value)? + "\n").as_bytes())
+        .with_context(|| format!("cannot write {}", json.display()))?;
+    let csv_path = json.with_extension("csv");
+    write_atomically(&csv_path, csv.as_bytes())
+        .with_context(|| format!("cannot write {}", csv_path.display()))?;
+    Ok(csv_path)
 }

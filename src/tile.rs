@@ -18,6 +18,9 @@ pub const IDS: usize = 136;
 /// Tile ids of the red 5m, 5p, 5s.
 pub const RED_IDS: [TileId; 3] = [16, 52, 88];
 
+/// Kinds (and black-five types) of 5m, 5p, 5s.
+pub const FIVES: [usize; 3] = [4, 13, 22];
+
 /// Kind (0..34) of a tile id.
 #[inline]
 pub fn kind(id: TileId) -> usize {

@@ -19,8 +19,8 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use common::{fixtures, frame, run_ingest};
-use haifu::danger::{raw_weights, DangerView, Estimator};
-use haifu::danger_eval::{evaluate, resolve};
+use haifu::danger::{raw_weights, DangerView, Estimator, EstimatorName};
+use haifu::report::danger::{evaluate, resolve};
 use haifu::frames::parse_kind_digits;
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
@@ -565,13 +565,13 @@ fn eval_rows(df: &DataFrame, game: &str, hand: i64, moment: &str, est: &str) -> 
 #[test]
 fn scoring_none_and_combo() {
     let (dir, all) = ingest_fixtures();
-    let names: Vec<String> = ["none", "combo"].iter().map(|s| s.to_string()).collect();
+    let names = [EstimatorName::None, EstimatorName::Combo];
     let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
     assert_eq!(estimators, vec![Estimator::None, Estimator::Combo]);
     let situations =
-        haifu::danger_eval::read_parquet(&dir.path().join("danger_situations.parquet")).unwrap();
+        haifu::report::danger::read_parquet(&dir.path().join("danger_situations.parquet")).unwrap();
     let ev = evaluate(&situations, &estimators).unwrap();
-    let df = &ev.eval.into_dataframe().unwrap();
+    let df = &ev.eval_frame().unwrap();
 
     // Each included (situation, moment) once per estimator.
     let included = all.iter().filter(|s| s.excluded.is_none()).count();
@@ -754,13 +754,13 @@ fn ingest_scores_equal_standalone_scoring() {
 /// slices of one row, of a few rows not dividing the row count, and of more rows than the file.
 #[test]
 fn scoring_a_slice_at_a_time_equals_scoring_whole() {
-    use haifu::danger_eval::{evaluate_file, read_parquet, SITUATION_ROWS};
+    use haifu::report::danger::{evaluate_file, read_parquet, SITUATION_ROWS};
     let (dir, all) = ingest_fixtures();
     let path = dir.path().join("danger_situations.parquet");
-    let names: Vec<String> = ["none", "combo"].iter().map(|s| s.to_string()).collect();
+    let names = [EstimatorName::None, EstimatorName::Combo];
     let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
     let whole = evaluate(&read_parquet(&path).unwrap(), &estimators).unwrap();
-    let whole_eval = whole.eval.into_dataframe().unwrap();
+    let whole_eval = whole.eval_frame().unwrap();
     assert!(
         all.len() > 7 && all.len() % 4 != 0,
         "{} situations",

@@ -743,7 +743,7 @@ fn summary_whole_run() {
     assert_eq!(skipped.len(), 1);
     assert!(skipped[0].path.ends_with(&format!("{F002}.xml")));
     assert!(skipped[0]
-        .reason
+        .reason_text()
         .as_deref()
         .unwrap()
         .starts_with("duplicate"));

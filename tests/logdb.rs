@@ -25,7 +25,7 @@ fn logs(dir: &Path, limit: usize) -> Vec<(String, Vec<u8>)> {
             } else {
                 xml = raw;
             }
-            (haifu::ingest::game_id_for(p), xml)
+            (haifu::input::game_id_for(p), xml)
         })
         .fold(Vec::new(), |mut v: Vec<(String, Vec<u8>)>, (id, xml)| {
             if !v.iter().any(|(seen, _)| *seen == id) {
@@ -175,7 +175,7 @@ fn a_corrupt_blob_is_a_named_error_for_its_log_id() {
         .expect("the corrupt row is in the manifest");
     assert_eq!(bad.status, Status::Failed);
     assert!(
-        bad.reason.as_deref().unwrap().starts_with("corrupt-gzip"),
+        bad.reason_text().as_deref().unwrap().starts_with("corrupt-gzip"),
         "{bad:?}"
     );
     let unfetched = s
@@ -206,7 +206,7 @@ fn a_database_of_another_shape_is_refused_by_name() {
     );
     assert_eq!(s.manifest.totals.failed, 1);
     let files = s.manifest.files().unwrap();
-    let reason = files[0].reason.as_deref().unwrap();
+    let reason = files[0].reason_text().unwrap();
     assert!(reason.starts_with("not a log database"), "{reason}");
 }
 
@@ -249,7 +249,7 @@ fn files_and_a_database_in_one_run_land_each_log_id_once() {
         let first = file_path("a", n).display().to_string();
         assert_eq!(copy.status, Status::Skipped, "{copy:?}");
         assert_eq!(
-            copy.reason.as_deref(),
+            copy.reason_text().as_deref(),
             Some(format!("duplicate: same game as {first}").as_str())
         );
     }
@@ -257,7 +257,7 @@ fn files_and_a_database_in_one_run_land_each_log_id_once() {
         let copy = entry(&file_path("z", n).display().to_string());
         assert_eq!(copy.status, Status::Skipped, "{copy:?}");
         assert_eq!(
-            copy.reason.as_deref(),
+            copy.reason_text().as_deref(),
             Some(format!("duplicate: same game as {}", row_path(n)).as_str())
         );
     }

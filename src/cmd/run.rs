@@ -1,29 +1,40 @@
 //! `haifu run`: ingest, then every report into `<out>/reports/`, the parameter file, and a
 //! readable summary on stdout.
 
+use std::path::PathBuf;
+
 use anyhow::Result;
 
-use crate::cli::RunArgs;
-use crate::cmd::ingest::report_summary;
-use crate::cmd::stats::write_all_reports;
-use crate::frames::write_atomically;
-use crate::ingest;
+use super::args::InputArgs;
+use super::{print, Done};
+use crate::ingest::{self, return_freed_memory, timing};
 use crate::{params, report};
+
+/// Ingest logs, then write every report and the parameter file (the main job).
+#[derive(Debug, clap::Args)]
+pub(crate) struct Args {
+    #[command(flatten)]
+    input: InputArgs,
+    /// Output directory: frames, manifest.json and reports/.
+    #[arg(long, short)]
+    out: PathBuf,
+}
 
 /// Reports shown on stdout after a run, in this order.
 const SHOWN: [&str; 3] = ["summary", "riichi-response", "wait-danger"];
 
-pub fn run(args: &RunArgs) -> Result<u8> {
+pub(crate) fn run(args: &Args) -> Result<Done> {
     let summary = ingest::ingest(&args.input.options(&args.out))?;
-    report_summary(&summary, &args.out);
+    eprintln!("{summary}");
+    let done = Done::failed_if(summary.failed());
     if !summary.written {
-        return Ok(summary.exit_code());
+        return Ok(done);
     }
-    crate::ingest::return_freed_memory();
+    return_freed_memory();
     let reports_dir = args.out.join("reports");
     let t0 = std::time::Instant::now();
-    let reports = write_all_reports(&args.out, &reports_dir)?;
-    ingest::timing("reports", t0.elapsed());
+    let reports = report::write_all(&args.out, &reports_dir)?;
+    timing("reports", t0.elapsed());
     let report = |name: &str| {
         reports
             .iter()
@@ -31,7 +42,7 @@ pub fn run(args: &RunArgs) -> Result<u8> {
             .map(|(_, df)| df)
             .expect("a bundled report")
     };
-    let danger_tables = crate::cmd::danger_eval::render_reports(
+    let danger_tables = report::danger::render_reports(
         report("danger-eval"),
         report("danger-calibration"),
     )?;
@@ -42,22 +53,18 @@ pub fn run(args: &RunArgs) -> Result<u8> {
         report("draw-rate"),
         report("draw-rate-by-turn"),
     )?;
-    ingest::timing("parameter file", t0.elapsed());
-    write_atomically(
-        &reports_dir.join("tsumo_rate.json"),
-        (serde_json::to_string_pretty(&value)? + "\n").as_bytes(),
-    )?;
-    write_atomically(&reports_dir.join("tsumo_rate.csv"), csv.as_bytes())?;
+    timing("parameter file", t0.elapsed());
+    params::write(&reports_dir.join("tsumo_rate.json"), &value, &csv)?;
+    let mut shown = String::new();
     for name in SHOWN {
-        println!("== {name}");
-        print!("{}", report::to_table(report(name)));
-        println!();
+        shown.push_str(&format!("== {name}\n{}\n", report::to_table(report(name))));
     }
-    println!("== danger-eval");
-    print!("{danger_tables}");
+    shown.push_str("== danger-eval\n");
+    shown.push_str(&danger_tables);
+    print(&shown)?;
     eprintln!(
         "reports (CSV and JSON) and tsumo_rate.json written to {}",
         reports_dir.display()
     );
-    Ok(summary.exit_code())
+    Ok(done)
 }

@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use crate::tile::KINDS;
+
 /// Danger category of a tile kind against one riichi seat (§2).
 ///
 /// The declaration order is the order of §6 and of [`Category::ALL`];
@@ -158,7 +160,7 @@ impl fmt::Display for Category {
 ///
 /// Only `river` decides suji and genbutsu, and only within `k`'s own suit.
 /// Panics if `k >= 34`.
-pub fn category(k: usize, river: &[bool; 34], visible: &[u8; 34]) -> Category {
+pub fn category(k: usize, river: &[bool; KINDS], visible: &[u8; KINDS]) -> Category {
     if k >= 27 {
         if river[k] {
             return Category::HonorGenbutsu;
@@ -220,7 +222,7 @@ pub fn category(k: usize, river: &[bool; 34], visible: &[u8; 34]) -> Category {
 }
 
 /// [`category`] for all 34 kinds: `categories(river, visible)[k] == category(k, river, visible)`.
-pub fn categories(river: &[bool; 34], visible: &[u8; 34]) -> [Category; 34] {
+pub fn categories(river: &[bool; KINDS], visible: &[u8; KINDS]) -> [Category; KINDS] {
     std::array::from_fn(|k| category(k, river, visible))
 }
 
@@ -229,8 +231,8 @@ mod tests {
     use super::*;
 
     /// River containing exactly the given kinds.
-    fn river(kinds: &[usize]) -> [bool; 34] {
-        let mut r = [false; 34];
+    fn river(kinds: &[usize]) -> [bool; KINDS] {
+        let mut r = [false; KINDS];
         for &k in kinds {
             r[k] = true;
         }
@@ -274,7 +276,7 @@ mod tests {
     #[test]
     fn honours() {
         // 1z..7z with visible counts 0,1,2,3,4,4 (7 clamps to 4) and 6z in the river.
-        let mut visible = [0u8; 34];
+        let mut visible = [0u8; KINDS];
         visible[27..34].copy_from_slice(&[0, 1, 2, 3, 4, 7, 4]);
         let r = river(&[32]);
         assert_eq!(category(27, &r, &visible), Category::Honor0);
@@ -293,7 +295,7 @@ mod tests {
 
     #[test]
     fn terminals() {
-        let v = [0u8; 34];
+        let v = [0u8; KINDS];
         // Manzu river {4m}: 1m is suji (4 in river), 9m is musuji.
         let r = river(&[3]);
         assert_eq!(category(0, &r, &v), Category::N19Suji);
@@ -312,7 +314,7 @@ mod tests {
 
     #[test]
     fn twos_eights_threes_sevens() {
-        let v = [0u8; 34];
+        let v = [0u8; KINDS];
         // River {5s, 8s, 6p, 7m}.
         let r = river(&[22, 25, 14, 6]);
         // 2s, 8s: 5s in river → 2s suji, 8s genbutsu.
@@ -334,7 +336,7 @@ mod tests {
 
     #[test]
     fn middles() {
-        let v = [0u8; 34];
+        let v = [0u8; KINDS];
         // River {2m, 8m, 1p, 6s}.
         let r = river(&[1, 7, 9, 23]);
         // 5m: 2m and 8m in river → nakasuji.
@@ -354,7 +356,7 @@ mod tests {
     fn every_category_reached() {
         // River {4m, 5p, 2s, 8s, 6z}; visible: 1z 0, 2z 1, 3z 2, 4z 3, 5z 4.
         let r = river(&[3, 13, 19, 25, 32]);
-        let mut visible = [0u8; 34];
+        let mut visible = [0u8; KINDS];
         visible[27..32].copy_from_slice(&[0, 1, 2, 3, 4]);
         let cs = categories(&r, &visible);
         let expect: [(usize, Category); 19] = [

@@ -12,6 +12,8 @@
 
 use std::fmt;
 
+use crate::tile::KINDS;
+
 use super::category::{categories, category, Category};
 
 /// What O knows at one moment of a §4 situation.
@@ -20,13 +22,13 @@ use super::category::{categories, category, Category};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DangerView {
     /// r(k) = 4 − (publicly visible copies + copies in O's concealed hand), floored at 0.
-    pub remaining: [u8; 34],
+    pub remaining: [u8; KINDS],
     /// g(k): k is in the genbutsu set (R's river at declaration plus every later discard).
-    pub genbutsu: [bool; 34],
+    pub genbutsu: [bool; KINDS],
     /// Copies of k in O's concealed hand.
-    pub observer_holds: [u8; 34],
+    pub observer_holds: [u8; KINDS],
     /// Publicly visible copies of k (for the §2 categories of `table` estimators).
-    pub visible: [u8; 34],
+    pub visible: [u8; KINDS],
 }
 
 impl DangerView {
@@ -34,9 +36,9 @@ impl DangerView {
     /// the genbutsu set: `remaining = 4 − visible − observer_holds` (saturating
     /// at 0).
     pub fn from_counts(
-        visible: &[u8; 34],
-        observer_holds: &[u8; 34],
-        genbutsu: &[bool; 34],
+        visible: &[u8; KINDS],
+        observer_holds: &[u8; KINDS],
+        genbutsu: &[bool; KINDS],
     ) -> DangerView {
         DangerView {
             remaining: std::array::from_fn(|k| {
@@ -50,7 +52,7 @@ impl DangerView {
 
     /// §2 category of every kind at this moment, the genbutsu set standing for R's river
     /// (only `table` estimators need them).
-    pub fn categories(&self) -> [Category; 34] {
+    pub fn categories(&self) -> [Category; KINDS] {
         categories(&self.genbutsu, &self.visible)
     }
 
@@ -323,11 +325,7 @@ pub enum Estimator {
 }
 
 impl Estimator {
-    /// Names accepted by [`Estimator::parse_builtin`], in §4 order.
-    pub const BUILTIN_NAMES: [&'static str; 5] =
-        ["none", "combo", "dennou-old", "dennou", "dennou-new"];
-
-    /// The built-in estimators in [`Estimator::BUILTIN_NAMES`] order. They depend only on the
+    /// The built-in estimators, in [`EstimatorName::BUILTINS`] order. They depend only on the
     /// situation, so a run can score them game by game.
     pub const BUILTINS: [Estimator; 5] = [
         Estimator::None,
@@ -341,26 +339,89 @@ impl Estimator {
     /// own name ([`CategoryTable::name`], `table` by default).
     pub fn name(&self) -> &str {
         match self {
-            Estimator::None => "none",
-            Estimator::Combo => "combo",
-            Estimator::DennouOld => "dennou-old",
-            Estimator::Dennou => "dennou",
-            Estimator::DennouNew => "dennou-new",
+            Estimator::None => EstimatorName::None.as_str(),
+            Estimator::Combo => EstimatorName::Combo.as_str(),
+            Estimator::DennouOld => EstimatorName::DennouOld.as_str(),
+            Estimator::Dennou => EstimatorName::Dennou.as_str(),
+            Estimator::DennouNew => EstimatorName::DennouNew.as_str(),
             Estimator::Table(t) => t.name(),
         }
     }
+}
 
-    /// The built-in estimator named `s` (exact match against
-    /// [`Estimator::BUILTIN_NAMES`]); `None` for anything else, including `table`.
-    pub fn parse_builtin(s: &str) -> Option<Estimator> {
-        match s {
-            "none" => Some(Estimator::None),
-            "combo" => Some(Estimator::Combo),
-            "dennou-old" => Some(Estimator::DennouOld),
-            "dennou" => Some(Estimator::Dennou),
-            "dennou-new" => Some(Estimator::DennouNew),
-            _ => None,
+/// Every estimator a user can name, in report order: the five built-ins, the in-sample
+/// `phoenix-table` and a user's `table`. The one list of estimator names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum EstimatorName {
+    None,
+    Combo,
+    DennouOld,
+    Dennou,
+    DennouNew,
+    PhoenixTable,
+    Table,
+}
+
+impl EstimatorName {
+    pub const ALL: [EstimatorName; 7] = [
+        EstimatorName::None,
+        EstimatorName::Combo,
+        EstimatorName::DennouOld,
+        EstimatorName::Dennou,
+        EstimatorName::DennouNew,
+        EstimatorName::PhoenixTable,
+        EstimatorName::Table,
+    ];
+
+    /// The built-ins ([`Estimator::BUILTINS`] order).
+    pub const BUILTINS: [EstimatorName; 5] = [
+        EstimatorName::None,
+        EstimatorName::Combo,
+        EstimatorName::DennouOld,
+        EstimatorName::Dennou,
+        EstimatorName::DennouNew,
+    ];
+
+    /// What a run scores and `haifu danger-eval` scores by default: all but `table`.
+    pub const DEFAULT: [EstimatorName; 6] = [
+        EstimatorName::None,
+        EstimatorName::Combo,
+        EstimatorName::DennouOld,
+        EstimatorName::Dennou,
+        EstimatorName::DennouNew,
+        EstimatorName::PhoenixTable,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            EstimatorName::None => "none",
+            EstimatorName::Combo => "combo",
+            EstimatorName::DennouOld => "dennou-old",
+            EstimatorName::Dennou => "dennou",
+            EstimatorName::DennouNew => "dennou-new",
+            EstimatorName::PhoenixTable => "phoenix-table",
+            EstimatorName::Table => "table",
         }
+    }
+
+    /// The estimator named `s` (exact match).
+    pub fn from_name(s: &str) -> Option<EstimatorName> {
+        EstimatorName::ALL.into_iter().find(|e| e.as_str() == s)
+    }
+
+    /// The built-in estimator of this name; `None` for `phoenix-table` and `table`, which
+    /// need a table.
+    pub fn builtin(self) -> Option<Estimator> {
+        EstimatorName::BUILTINS
+            .iter()
+            .position(|&b| b == self)
+            .map(|i| Estimator::BUILTINS[i].clone())
+    }
+}
+
+impl fmt::Display for EstimatorName {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -387,10 +448,10 @@ pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
 }
 
 /// [`raw_weight`] for all 34 kinds (before normalisation); the estimator is matched once.
-pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; 34] {
+pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; KINDS] {
     use std::array::from_fn;
-    let mut w: [f64; 34] = match est {
-        Estimator::None => [1.0; 34],
+    let mut w: [f64; KINDS] = match est {
+        Estimator::None => [1.0; KINDS],
         Estimator::Combo => from_fn(|k| f64::from(combo(view, k))),
         Estimator::DennouOld => from_fn(|k| f64::from(dennou_old(view, k))),
         Estimator::Dennou => from_fn(|k| f64::from(dennou(view, k))),
@@ -418,13 +479,13 @@ pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; 34] {
 /// exclusions: there a wait k has ¬g(k) and combo weight > 0, and then every
 /// built-in gives k a positive raw weight. Only a `table` can, when it gives 0
 /// to every category present among the non-genbutsu kinds.
-pub fn weights(est: &Estimator, view: &DangerView) -> [f64; 34] {
+pub fn weights(est: &Estimator, view: &DangerView) -> [f64; KINDS] {
     let raw = raw_weights(est, view);
     let sum: f64 = raw.iter().sum();
     if sum > 0.0 {
         raw.map(|w| w / sum)
     } else {
-        [0.0; 34]
+        [0.0; KINDS]
     }
 }
 
@@ -630,9 +691,9 @@ mod tests {
     ///   4z 0/0 → r 4, a 3   5z 3/0 → r 1, a 0   6z 3/1 → r 0, a 0 (held)
     ///   7z 4/0 → r 0, a −1
     fn situation() -> DangerView {
-        let mut visible = [0u8; 34];
-        let mut holds = [0u8; 34];
-        let mut genbutsu = [false; 34];
+        let mut visible = [0u8; KINDS];
+        let mut holds = [0u8; KINDS];
+        let mut genbutsu = [false; KINDS];
         for (k, v) in [(1, 1), (3, 1), (4, 2), (6, 4), (7, 1)] {
             visible[M + k] = v;
         }
@@ -650,13 +711,13 @@ mod tests {
         DangerView::from_counts(&visible, &holds, &genbutsu)
     }
 
-    fn assert_normalised(est: &Estimator, view: &DangerView) -> [f64; 34] {
+    fn assert_normalised(est: &Estimator, view: &DangerView) -> [f64; KINDS] {
         let raw = raw_weights(est, view);
         let w = weights(est, view);
         let sum: f64 = w.iter().sum();
         assert!((sum - 1.0).abs() < 1e-12, "{}: sum {sum}", est.name());
         let total: f64 = raw.iter().sum();
-        for k in 0..34 {
+        for k in 0..KINDS {
             assert!(raw[k] >= 0.0);
             assert!((w[k] - raw[k] / total).abs() < 1e-15);
         }
@@ -676,11 +737,11 @@ mod tests {
         assert_eq!(v.a(M + 6), -1); // r 0, holds none
         assert_eq!(v.a(Z + 5), 0); // r 0, holds one: a = r = 0
                                    // Saturation: 4 visible + 1 held (impossible in a game) gives 0, not a wrap.
-        let mut vis = [0u8; 34];
-        let mut holds = [0u8; 34];
+        let mut vis = [0u8; KINDS];
+        let mut holds = [0u8; KINDS];
         vis[0] = 4;
         holds[0] = 1;
-        let v2 = DangerView::from_counts(&vis, &holds, &[false; 34]);
+        let v2 = DangerView::from_counts(&vis, &holds, &[false; KINDS]);
         assert_eq!(v2.remaining[0], 0);
     }
 
@@ -873,7 +934,7 @@ mod tests {
 
     #[test]
     fn all_zero_raw_weights_give_zero_weights() {
-        let all = DangerView::from_counts(&[0; 34], &[0; 34], &[true; 34]);
+        let all = DangerView::from_counts(&[0; KINDS], &[0; KINDS], &[true; KINDS]);
         for est in [
             Estimator::None,
             Estimator::Combo,
@@ -882,7 +943,7 @@ mod tests {
             Estimator::DennouNew,
             Estimator::Table(numbered_table()),
         ] {
-            assert_eq!(weights(&est, &all), [0.0; 34], "{}", est.name());
+            assert_eq!(weights(&est, &all), [0.0; KINDS], "{}", est.name());
         }
     }
 
@@ -892,16 +953,16 @@ mod tests {
         // Checked on the shared situation and on every single-kind kabe (r = 0) variant of it.
         let base = situation();
         let mut views = vec![base];
-        for k in 0..34 {
+        for k in 0..KINDS {
             let mut v = base;
             v.remaining[k] = 0;
             views.push(v);
         }
         for v in &views {
-            for k in (0..34).filter(|&k| combo_weight(v, k) > 0.0) {
-                for name in Estimator::BUILTIN_NAMES {
-                    let est = Estimator::parse_builtin(name).unwrap();
-                    assert!(raw_weight(&est, v, k) > 0.0, "{name} kind {k}");
+            for k in (0..KINDS).filter(|&k| combo_weight(v, k) > 0.0) {
+                for est in &Estimator::BUILTINS {
+                    let name = est.name();
+                    assert!(raw_weight(est, v, k) > 0.0, "{name} kind {k}");
                 }
             }
         }
@@ -909,13 +970,18 @@ mod tests {
 
     #[test]
     fn names_and_parse() {
-        for name in Estimator::BUILTIN_NAMES {
-            let e = Estimator::parse_builtin(name).unwrap();
-            assert_eq!(e.name(), name);
-            assert_eq!(e.to_string(), name);
+        for name in EstimatorName::BUILTINS {
+            let e = name.builtin().unwrap();
+            assert_eq!(e.name(), name.as_str());
+            assert_eq!(e.to_string(), name.as_str());
+            assert_eq!(EstimatorName::from_name(name.as_str()), Some(name));
         }
-        assert_eq!(Estimator::parse_builtin("table"), None);
-        assert_eq!(Estimator::parse_builtin("Combo"), None);
+        assert_eq!(EstimatorName::Table.builtin(), None);
+        assert_eq!(EstimatorName::PhoenixTable.builtin(), None);
+        assert_eq!(EstimatorName::from_name("Combo"), None);
+        for name in EstimatorName::ALL {
+            assert_eq!(EstimatorName::from_name(name.as_str()), Some(name));
+        }
         let t = Estimator::Table(numbered_table().with_name("phoenix-table"));
         assert_eq!(t.name(), "phoenix-table");
     }

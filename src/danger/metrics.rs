@@ -5,25 +5,27 @@
 //! it); for an empty one it returns NaN rather than a number that could be
 //! mistaken for a score. Averaging over situations is the caller's job.
 
+use crate::tile::KINDS;
+
 /// Floor applied to each logarithm's argument in [`cross_entropy`]:
 /// ln x is evaluated as ln(max(x, `CE_FLOOR`)), so one term contributes at most
 /// −ln(1e-9) ≈ 20.723 and a wait with w = 0 (or a non-wait with w = 1) gives
 /// a large but finite loss. Arguments ≥ 1e-9 are unaffected.
 pub const CE_FLOOR: f64 = 1e-9;
 
-fn wait_count(waits: &[bool; 34]) -> usize {
+fn wait_count(waits: &[bool; KINDS]) -> usize {
     waits.iter().filter(|&&b| b).count()
 }
 
 /// sqrt(mean over the 34 kinds of (v(k) − w(k))²), v(k) = 1/|waits| for a wait, else 0.
 /// NaN if `waits` is empty.
-pub fn rmse(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+pub fn rmse(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
     let n = wait_count(waits);
     if n == 0 {
         return f64::NAN;
     }
     let v_wait = 1.0 / n as f64;
-    let sum: f64 = (0..34)
+    let sum: f64 = (0..KINDS)
         .map(|k| {
             let v = if waits[k] { v_wait } else { 0.0 };
             (v - w[k]).powi(2)
@@ -39,13 +41,13 @@ pub fn rmse(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
 /// Σ_k ln(1 − w(k)) is taken as the logarithm of the product of the floored factors: at most
 /// one weight exceeds ½ (they sum to 1), so the product stays above 1e-9 · ¼ and cannot
 /// underflow; a wait p then needs only ln w(p) and its own ln(1 − w(p)).
-pub fn cross_entropy(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+pub fn cross_entropy(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
     let n = wait_count(waits);
     if n == 0 {
         return f64::NAN;
     }
     let miss_total = w.iter().map(|&x| miss(x)).product::<f64>().ln();
-    let sum: f64 = (0..34)
+    let sum: f64 = (0..KINDS)
         .filter(|&p| waits[p])
         .map(|p| -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln())))
         .sum();
@@ -64,11 +66,11 @@ fn ln_floored(x: f64) -> f64 {
 /// Over the pairs (wait kind, non-wait kind) among the 34 kinds, the share in
 /// which the wait's weight is larger; exactly equal weights count ½.
 /// NaN if there is no wait or no non-wait.
-pub fn auc(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+pub fn auc(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
     let mut score = 0.0;
     let mut pairs = 0u32;
-    for p in (0..34).filter(|&p| waits[p]) {
-        for q in (0..34).filter(|&q| !waits[q]) {
+    for p in (0..KINDS).filter(|&p| waits[p]) {
+        for q in (0..KINDS).filter(|&q| !waits[q]) {
             pairs += 1;
             if w[p] > w[q] {
                 score += 1.0;
@@ -85,11 +87,11 @@ pub fn auc(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
 }
 
 /// Mean over the 34 kinds of (w(k) − [k is a wait])². NaN if `waits` is empty.
-pub fn brier(w: &[f64; 34], waits: &[bool; 34]) -> f64 {
+pub fn brier(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
     if wait_count(waits) == 0 {
         return f64::NAN;
     }
-    let sum: f64 = (0..34)
+    let sum: f64 = (0..KINDS)
         .map(|k| (w[k] - if waits[k] { 1.0 } else { 0.0 }).powi(2))
         .sum();
     sum / 34.0
@@ -108,7 +110,7 @@ pub struct Scores {
 
 /// [`rmse`], [`cross_entropy`], [`auc`], [`brier`] and the calibration counts of weights `w`
 /// against `waits`, in one pass over the kinds (each metric equal to its own function's).
-pub fn scores(w: &[f64; 34], waits: &[bool; 34]) -> Scores {
+pub fn scores(w: &[f64; KINDS], waits: &[bool; KINDS]) -> Scores {
     let n = wait_count(waits);
     let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
     if n == 0 {
@@ -125,7 +127,7 @@ pub fn scores(w: &[f64; 34], waits: &[bool; 34]) -> Scores {
     }
     let v_wait = 1.0 / n as f64;
     let (mut sq_rmse, mut sq_brier, mut miss_product) = (0.0, 0.0, 1.0);
-    for k in 0..34 {
+    for k in 0..KINDS {
         let (x, hit) = (w[k], waits[k]);
         let b = &mut bins[calibration_bin(x)];
         b.0 += 1;
@@ -138,9 +140,9 @@ pub fn scores(w: &[f64; 34], waits: &[bool; 34]) -> Scores {
     let miss_total = miss_product.ln();
     // AUC counts: wait beats non-wait (2 points) or ties (1 point), over 2·pairs.
     let (mut ce, mut auc_points) = (0.0, 0u32);
-    for p in (0..34).filter(|&p| waits[p]) {
+    for p in (0..KINDS).filter(|&p| waits[p]) {
         ce += -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln()));
-        for q in 0..34 {
+        for q in 0..KINDS {
             let counts = !waits[q] as u32;
             auc_points += counts * (2 * (w[p] > w[q]) as u32 + (w[p] == w[q]) as u32);
         }
@@ -225,16 +227,16 @@ mod tests {
     }
 
     /// Weights on kinds 0, 1, 2 (1m, 2m, 3m), 0 elsewhere.
-    fn w3(a: f64, b: f64, c: f64) -> [f64; 34] {
-        let mut w = [0.0; 34];
+    fn w3(a: f64, b: f64, c: f64) -> [f64; KINDS] {
+        let mut w = [0.0; KINDS];
         w[0] = a;
         w[1] = b;
         w[2] = c;
         w
     }
 
-    fn waits(kinds: &[usize]) -> [bool; 34] {
-        let mut s = [false; 34];
+    fn waits(kinds: &[usize]) -> [bool; KINDS] {
+        let mut s = [false; KINDS];
         for &k in kinds {
             s[k] = true;
         }
@@ -256,7 +258,7 @@ mod tests {
         assert!((b - 0.087_447).abs() < 1e-6);
         // Perfect prediction scores 0.
         assert_eq!(rmse(&w3(0.0, 0.5, 0.5), &waits(&[1, 2])), 0.0);
-        assert!(rmse(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+        assert!(rmse(&w3(1.0, 0.0, 0.0), &[false; KINDS]).is_nan());
     }
 
     #[test]
@@ -281,7 +283,7 @@ mod tests {
         assert!(c.is_finite());
         assert!(close(c, -2.0 * CE_FLOOR.ln()));
         assert!((c - 41.446_531).abs() < 1e-5);
-        assert!(cross_entropy(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+        assert!(cross_entropy(&w3(1.0, 0.0, 0.0), &[false; KINDS]).is_nan());
     }
 
     #[test]
@@ -294,11 +296,11 @@ mod tests {
         //    (31.5 + 31) / 64 = 62.5 / 64 = 0.9765625.
         assert_eq!(auc(&w3(0.4, 0.4, 0.2), &waits(&[1, 2])), 0.9765625);
         // Uniform weights: every pair a tie → ½.
-        assert_eq!(auc(&[1.0 / 34.0; 34], &waits(&[5, 9])), 0.5);
+        assert_eq!(auc(&[1.0 / 34.0; KINDS], &waits(&[5, 9])), 0.5);
         // Wait 4m (w 0): loses to 1m, 2m, 3m, ties with the 30 other zeros → 15/33.
         assert_eq!(auc(&w3(0.4, 0.4, 0.2), &waits(&[3])), 15.0 / 33.0);
-        assert!(auc(&[0.0; 34], &[false; 34]).is_nan());
-        assert!(auc(&[0.0; 34], &[true; 34]).is_nan());
+        assert!(auc(&[0.0; KINDS], &[false; KINDS]).is_nan());
+        assert!(auc(&[0.0; KINDS], &[true; KINDS]).is_nan());
     }
 
     #[test]
@@ -310,7 +312,7 @@ mod tests {
         let b = brier(&w3(0.4, 0.4, 0.2), &waits(&[1, 2]));
         assert!(close(b, 1.16 / 34.0));
         assert!((b - 0.034_117_6).abs() < 1e-7);
-        assert!(brier(&w3(1.0, 0.0, 0.0), &[false; 34]).is_nan());
+        assert!(brier(&w3(1.0, 0.0, 0.0), &[false; KINDS]).is_nan());
     }
 
     #[test]
@@ -338,7 +340,7 @@ mod tests {
         // 34 raw weights of 1/3 normalised as in `weights`: mathematically 34·w = 1, but the
         // floating-point sum makes 34·w = 0.9999999999999998; the edge tolerance puts it in
         // bin 5 as the real-number definition does.
-        let raw = [1.0 / 3.0; 34];
+        let raw = [1.0 / 3.0; KINDS];
         let sum: f64 = raw.iter().sum();
         let w = raw[0] / sum;
         assert!(34.0 * w < 1.0);
@@ -367,14 +369,14 @@ mod tests {
             (seed >> 33) as f64 / (1u64 << 31) as f64
         };
         for case in 0..200 {
-            let mut raw: [f64; 34] = std::array::from_fn(|_| next());
+            let mut raw: [f64; KINDS] = std::array::from_fn(|_| next());
             // Some zeros and ties, as genbutsu and category tables give.
             for k in (case % 5..34).step_by(5) {
                 raw[k] = if case % 2 == 0 { 0.0 } else { raw[0] };
             }
             let sum: f64 = raw.iter().sum();
             let w = raw.map(|x| x / sum);
-            let waits: [bool; 34] = std::array::from_fn(|k| (k * 7 + case) % 11 == 0);
+            let waits: [bool; KINDS] = std::array::from_fn(|k| (k * 7 + case) % 11 == 0);
             let s = scores(&w, &waits);
             assert_eq!(s.rmse.to_bits(), rmse(&w, &waits).to_bits());
             assert_eq!(s.brier.to_bits(), brier(&w, &waits).to_bits());
@@ -384,13 +386,13 @@ mod tests {
                 cross_entropy(&w, &waits).to_bits()
             );
             let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
-            for k in 0..34 {
+            for k in 0..KINDS {
                 bins[calibration_bin(w[k])].0 += 1;
                 bins[calibration_bin(w[k])].1 += waits[k] as u32;
             }
             assert_eq!(s.bins, bins);
         }
-        let none = scores(&[1.0 / 34.0; 34], &[false; 34]);
+        let none = scores(&[1.0 / 34.0; KINDS], &[false; KINDS]);
         assert!(none.rmse.is_nan() && none.auc.is_nan());
         assert_eq!(none.bins[5], (34, 0));
     }

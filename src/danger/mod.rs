@@ -1,34 +1,84 @@
-//! Riichi danger: the suji categories of statistics.md §2, the danger
-//! estimators of §4 and the metrics that score them.
+//! Riichi danger: the suji categories of statistics.md §2, the danger estimators of §4, the
+//! metrics that score them and the run's exact totals of those metrics.
 //!
-//! Pure functions over per-kind arrays indexed by tile kind 0..34
-//! (0..=8 = 1m..9m, 9..=17 = 1p..9p, 18..=26 = 1s..9s, 27..=33 = 1z..7z).
-//! Nothing here reads logs: the caller supplies rivers, visible counts, the
+//! Pure functions over per-kind arrays indexed by tile kind 0..34 ([`crate::tile::KINDS`]).
+//! Nothing here reads logs or frames: the caller supplies rivers, visible counts, the
 //! observer's hand and the wait set.
 //!
 //! - [`mod@category`]: [`Category`] (19 categories, §6 names) and [`category()`]/[`categories`].
-//! - [`estimator`]: [`DangerView`], [`Estimator`], [`CategoryTable`],
-//!   [`raw_weights`], [`weights`] (all-zero raw weights give all-zero weights),
-//!   [`combo_weight`].
-//! - [`metrics`]: [`rmse`], [`cross_entropy`] (log arguments floored at
-//!   [`CE_FLOOR`] = 1e-9), [`auc`], [`brier`], [`calibration_bin`].
+//! - [`estimator`]: [`DangerView`], [`EstimatorName`] (the one list of estimator names),
+//!   [`Estimator`], [`CategoryTable`], [`raw_weights`], [`weights`] (all-zero raw weights give
+//!   all-zero weights), [`combo_weight`].
+//! - [`metrics`]: [`rmse`], [`cross_entropy`] (log arguments floored at [`CE_FLOOR`] = 1e-9),
+//!   [`auc`], [`brier`], [`calibration_bin`].
+//! - `totals`: the run's calibration counts and exact metric sums per moment and estimator.
 
 pub mod category;
 pub mod estimator;
 pub mod metrics;
+mod totals;
 
 pub use category::{categories, category, Category};
 pub use estimator::{
     combo_weight, raw_weight, raw_weights, weights, CategoryTable, DangerView, Estimator,
-    TableError,
+    EstimatorName, TableError,
 };
 pub use metrics::{
     auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, scores, Scores,
     CALIBRATION_BINS, CE_FLOOR,
 };
+pub use totals::EvalTotals;
+pub(crate) use totals::EvalKey;
+
+use crate::tile::KINDS;
+
+/// The two §4 moments (`moment as usize` indexes [`Moment::ALL`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Moment {
+    /// Right after the declaration discard.
+    Declaration,
+    /// Right after the hand's last draw record, when it comes after the declaration.
+    LastDraw,
+}
+
+impl Moment {
+    pub const ALL: [Moment; 2] = [Moment::Declaration, Moment::LastDraw];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Moment::Declaration => "declaration",
+            Moment::LastDraw => "last_draw",
+        }
+    }
+
+    /// The moment named `s` (as [`Moment::name`] gives it).
+    pub fn from_name(s: &str) -> Option<Moment> {
+        Moment::ALL.into_iter().find(|m| m.name() == s)
+    }
+}
 
 /// [`scores`] of every built-in estimator ([`Estimator::BUILTINS`] order) on one situation:
 /// O's view and R's waits.
-pub fn score_builtins(view: &DangerView, waits: &[bool; 34]) -> [Scores; 5] {
+pub(crate) fn score_builtins(view: &DangerView, waits: &[bool; KINDS]) -> [Scores; 5] {
     std::array::from_fn(|i| scores(&weights(&Estimator::BUILTINS[i], view), waits))
+}
+
+/// `phoenix-table`: each category's §2 total rate (wait units / units) from (units, waits) per
+/// category ([`Category::index`] order); a category with no units gets weight 0.
+pub(crate) fn phoenix_table(counts: &[(u64, u64); Category::ALL.len()]) -> CategoryTable {
+    let pairs: Vec<(Category, f64)> = Category::ALL
+        .iter()
+        .map(|&c| {
+            let (units, waits) = counts[c.index()];
+            let rate = if units == 0 {
+                0.0
+            } else {
+                waits as f64 / units as f64
+            };
+            (c, rate)
+        })
+        .collect();
+    CategoryTable::from_pairs(&pairs)
+        .expect("every category once, rates finite and in 0..=1")
+        .with_name(EstimatorName::PhoenixTable.as_str())
 }

@@ -50,7 +50,7 @@ impl FrameChunk {
         self.with(name, dtype, array, encoding)
     }
 
-    pub fn int(self, name: &str, values: Vec<i32>) -> Self {
+    pub(crate) fn int(self, name: &str, values: Vec<i32>) -> Self {
         self.native(
             name,
             DataType::Int32,
@@ -58,7 +58,7 @@ impl FrameChunk {
         )
     }
 
-    pub fn float(self, name: &str, values: Vec<f64>) -> Self {
+    pub(crate) fn float(self, name: &str, values: Vec<f64>) -> Self {
         self.native(
             name,
             DataType::Float64,
@@ -66,7 +66,7 @@ impl FrameChunk {
         )
     }
 
-    pub fn boolean(self, name: &str, values: &[bool]) -> Self {
+    pub(crate) fn boolean(self, name: &str, values: &[bool]) -> Self {
         self.native(
             name,
             DataType::Boolean,
@@ -76,7 +76,7 @@ impl FrameChunk {
 
     /// A string column, encoded as polars encodes strings (dictionary pages when the
     /// estimated distinct values are few enough, else plain).
-    pub fn text<S: AsRef<str>>(self, name: &str, values: &[S]) -> Self {
+    pub(crate) fn text<S: AsRef<str>>(self, name: &str, values: &[S]) -> Self {
         self.native(
             name,
             DataType::String,
@@ -85,13 +85,13 @@ impl FrameChunk {
     }
 
     /// A string column of distinct values (no dictionary is tried).
-    pub fn unique_text<S: AsRef<str>>(self, name: &str, values: &[S]) -> Self {
+    pub(crate) fn unique_text<S: AsRef<str>>(self, name: &str, values: &[S]) -> Self {
         let array = Utf8ViewArray::from_slice_values(values).boxed();
         self.with(name, DataType::String, array, Encoding::Plain)
     }
 
     /// A string column whose rows are `labels[code]`, null where the code is `labels.len()`.
-    pub fn labels(self, name: &str, labels: &[&str], codes: Vec<u32>) -> Self {
+    pub(crate) fn labels(self, name: &str, labels: &[&str], codes: Vec<u32>) -> Self {
         let null = labels.len() as u32;
         let validity = codes
             .contains(&null)
@@ -124,7 +124,7 @@ impl FrameChunk {
 
     /// A string column of a handful of distinct values given row by row (`None` is null);
     /// each value is looked up among the labels seen so far.
-    pub fn strings<'a>(
+    pub(crate) fn strings<'a>(
         self,
         name: &str,
         values: impl IntoIterator<Item = Option<&'a str>>,
@@ -159,12 +159,12 @@ impl FrameChunk {
         self.arrays.first().map_or(0, |a| a.len())
     }
 
-    pub fn schema(&self) -> &Schema {
+    pub(crate) fn schema(&self) -> &Schema {
         &self.schema
     }
 
     /// The schema as the Parquet writer sees it.
-    pub fn arrow_schema(&self) -> ArrowSchema {
+    pub(crate) fn arrow_schema(&self) -> ArrowSchema {
         self.schema.to_arrow(CompatLevel::newest())
     }
 
@@ -197,7 +197,7 @@ impl FrameChunk {
 
     /// The chunk as one Parquet row group: pages encoded column by column and compressed as
     /// they are written (`fields` is the file's Parquet schema, in the same column order).
-    pub fn row_group(
+    pub(crate) fn row_group(
         &self,
         fields: &[ParquetType],
         options: WriteOptions,

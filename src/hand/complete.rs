@@ -1,6 +1,7 @@
 //! Complete-hand test and enumeration of standard-form decompositions.
 
-use super::{complete_size, total, KindCounts, FIRST_HONOR, NUM_KINDS, YAOCHU};
+use super::{complete_size, total, KindCounts, FIRST_HONOR, YAOCHU};
+use crate::tile::KINDS;
 
 /// One block of a standard-form decomposition. The payload is a tile kind
 /// (`< 34`); for [`Block::Sequence`] it is the lowest kind, always a suited
@@ -175,10 +176,10 @@ fn decompose<F: FnMut(&[Block])>(
     f: &mut F,
 ) {
     let mut i = from;
-    while i < NUM_KINDS && c[i] == 0 {
+    while i < KINDS && c[i] == 0 {
         i += 1;
     }
-    if i == NUM_KINDS {
+    if i == KINDS {
         if pair_used {
             f(&stack[..len]);
         }
@@ -348,8 +349,8 @@ mod tests {
         let mut complete = 0;
         for round in 0..20_000 {
             // Alternate between one suit (dense, many complete hands) and all kinds.
-            let span = if round % 2 == 0 { 9 } else { NUM_KINDS };
-            let mut c = [0u8; NUM_KINDS];
+            let span = if round % 2 == 0 { 9 } else { KINDS };
+            let mut c = [0u8; KINDS];
             let mut n = 0;
             while n < 14 {
                 let k = next() % span;

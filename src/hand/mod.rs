@@ -14,6 +14,8 @@
 //!
 //! No function here allocates on the heap.
 
+use crate::tile::KINDS;
+
 pub mod complete;
 pub mod shanten;
 pub mod waits;
@@ -22,11 +24,8 @@ pub use complete::{for_each_decomposition, is_complete, Block};
 pub use shanten::{shanten, INVALID_SHANTEN};
 pub use waits::{waits, WaitShape, Waits};
 
-/// Number of tile kinds.
-pub const NUM_KINDS: usize = 34;
-
 /// Counts per tile kind; index convention in the module docs.
-pub type KindCounts = [u8; NUM_KINDS];
+pub type KindCounts = [u8; KINDS];
 
 /// First honor kind (1z, East).
 pub const FIRST_HONOR: usize = 27;
@@ -62,7 +61,7 @@ pub const fn complete_size(melds: u8) -> Option<u32> {
 /// (red five). Returns `None` on malformed input or more than 4 copies.
 #[cfg(test)]
 pub(crate) fn parse(s: &str) -> Option<KindCounts> {
-    let mut counts = [0u8; NUM_KINDS];
+    let mut counts = [0u8; KINDS];
     let mut digits: [usize; 14] = [0; 14];
     let mut n = 0usize;
     for ch in s.chars() {
@@ -120,7 +119,7 @@ mod tests {
 
     #[test]
     fn yaochu_table_matches_predicate() {
-        for k in 0..NUM_KINDS {
+        for k in 0..KINDS {
             assert_eq!(is_yaochu(k), YAOCHU.contains(&k), "kind {k}");
         }
     }

@@ -51,6 +51,7 @@ pub fn shanten(concealed: &KindCounts, melds: u8) -> i8 {
 mod tests {
     use super::super::parse;
     use super::*;
+    use crate::tile::KINDS;
 
     fn sh(s: &str, melds: u8) -> i8 {
         shanten(&parse(s).expect("valid test hand"), melds)
@@ -117,7 +118,7 @@ mod tests {
         assert_eq!(sh("123m", 0), INVALID_SHANTEN);
         assert_eq!(sh("7z", 5), INVALID_SHANTEN);
         assert_eq!(sh("123m456p789s11z", 0), INVALID_SHANTEN);
-        let mut five = [0u8; 34];
+        let mut five = [0u8; KINDS];
         five[0] = 5;
         five[1] = 5;
         five[2] = 3;

@@ -4,7 +4,8 @@ use super::complete::{
     for_each_decomposition, is_seven_pairs, is_standard, is_thirteen_orphans, suit_is_sets,
     suit_is_sets_plus_pair,
 };
-use super::{complete_size, is_yaochu, total, Block, KindCounts, FIRST_HONOR, NUM_KINDS};
+use super::{complete_size, is_yaochu, total, Block, KindCounts, FIRST_HONOR};
+use crate::tile::KINDS;
 
 /// Wait shape, ordered so that the "highest" shape is the max:
 /// `Tanki < Shanpon < Kanchan < Penchan < Ryanmen`.
@@ -24,6 +25,15 @@ pub enum WaitShape {
 }
 
 impl WaitShape {
+    /// Every shape, lowest first (`shape as usize` indexes this).
+    pub const ALL: [WaitShape; 5] = [
+        WaitShape::Tanki,
+        WaitShape::Shanpon,
+        WaitShape::Kanchan,
+        WaitShape::Penchan,
+        WaitShape::Ryanmen,
+    ];
+
     /// Lower-case name: `"tanki"`, `"shanpon"`, `"kanchan"`, `"penchan"`,
     /// `"ryanmen"`.
     pub fn name(self) -> &'static str {
@@ -69,7 +79,7 @@ impl WaitShape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Waits {
     /// `Some(shape)` for each wait kind, `None` otherwise.
-    pub shapes: [Option<WaitShape>; NUM_KINDS],
+    pub shapes: [Option<WaitShape>; KINDS],
     /// Tenpai only through thirteen orphans.
     pub kokushi_only: bool,
 }
@@ -77,7 +87,7 @@ pub struct Waits {
 impl Default for Waits {
     fn default() -> Self {
         Waits {
-            shapes: [None; NUM_KINDS],
+            shapes: [None; KINDS],
             kokushi_only: false,
         }
     }
@@ -153,10 +163,10 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
         }
         (twos, ones, more) == (6, 1, 0)
     };
-    let kokushi_possible = special && (0..NUM_KINDS).all(|k| is_yaochu(k) || concealed[k] == 0);
+    let kokushi_possible = special && (0..KINDS).all(|k| is_yaochu(k) || concealed[k] == 0);
     let mut hand = *concealed;
     let mut non_kokushi = false;
-    for k in 0..NUM_KINDS {
+    for k in 0..KINDS {
         if hand[k] >= 4 || !(touches(&hand, k) || (special && is_yaochu(k))) {
             continue;
         }
@@ -239,6 +249,16 @@ mod tests {
     use super::super::{is_complete, parse, shanten};
     use super::WaitShape::*;
     use super::*;
+
+    #[test]
+    fn shape_codes_index_all() {
+        for (i, s) in WaitShape::ALL.iter().enumerate() {
+            assert_eq!(*s as usize, i);
+        }
+        for (i, m) in crate::danger::Moment::ALL.iter().enumerate() {
+            assert_eq!(*m as usize, i);
+        }
+    }
 
     fn h(s: &str) -> KindCounts {
         parse(s).expect("valid test hand")
@@ -504,7 +524,7 @@ mod tests {
 
     /// A random hand of `n` tiles drawn from kinds `0..span` (≤ 4 copies).
     fn random_hand(rng: &mut Lcg, n: usize, span: usize) -> KindCounts {
-        let mut c = [0u8; NUM_KINDS];
+        let mut c = [0u8; KINDS];
         let mut got = 0;
         while got < n {
             let k = rng.next() % span;
@@ -521,11 +541,11 @@ mod tests {
     /// the removal), so always tenpai.
     fn random_tenpai(rng: &mut Lcg, melds: u8) -> KindCounts {
         loop {
-            let mut c = [0u8; NUM_KINDS];
+            let mut c = [0u8; KINDS];
             let mut ok = true;
             for _ in 0..(4 - melds) {
                 if rng.next().is_multiple_of(3) {
-                    let k = rng.next() % NUM_KINDS;
+                    let k = rng.next() % KINDS;
                     c[k] += 3;
                 } else {
                     let s = rng.next() % 3 * 9 + rng.next() % 7;
@@ -534,14 +554,14 @@ mod tests {
                     c[s + 2] += 1;
                 }
             }
-            c[rng.next() % NUM_KINDS] += 2;
+            c[rng.next() % KINDS] += 2;
             if c.iter().any(|&x| x > 4) {
                 ok = false;
             }
             if !ok {
                 continue;
             }
-            let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| c[k] > 0).collect();
+            let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0).collect();
             let k = held[rng.next() % held.len()];
             c[k] -= 1;
             return c;
@@ -556,7 +576,7 @@ mod tests {
         }
         let special = melds == 0;
         let mut non_kokushi = false;
-        for k in 0..NUM_KINDS {
+        for k in 0..KINDS {
             let mut hand = *concealed;
             if hand[k] >= 4 {
                 continue;
@@ -587,7 +607,7 @@ mod tests {
     fn check_consistency(hand: &KindCounts, melds: u8) -> bool {
         let w = waits(hand, melds);
         assert_eq!(w, reference_waits(hand, melds), "{hand:?} melds {melds}");
-        for k in 0..NUM_KINDS {
+        for k in 0..KINDS {
             let mut c = *hand;
             if c[k] >= 4 {
                 assert!(!w.is_wait(k));
@@ -612,7 +632,7 @@ mod tests {
             // Mix: uniform hands, one-suit hands (dense, many quads), and
             // constructed tenpai hands.
             let hand = match i % 3 {
-                0 => random_hand(&mut rng, n, NUM_KINDS),
+                0 => random_hand(&mut rng, n, KINDS),
                 1 => random_hand(&mut rng, n, 9),
                 _ => random_tenpai(&mut rng, melds),
             };
@@ -631,7 +651,7 @@ mod tests {
             let melds = (i % 3) as u8;
             let hand = random_hand(&mut rng, 13 - 3 * usize::from(melds), 9);
             let fifth_only = waits(&hand, melds).is_empty()
-                && (0..NUM_KINDS).any(|k| {
+                && (0..KINDS).any(|k| {
                     let mut c = hand;
                     c[k] += 1;
                     hand[k] == 4 && is_complete(&c, melds)
@@ -650,25 +670,25 @@ mod tests {
         for _ in 0..500 {
             // Seven pairs minus one tile, pairs drawn from all kinds
             // (possibly repeated → quads, exercising the distinct rule).
-            let mut c = [0u8; NUM_KINDS];
+            let mut c = [0u8; KINDS];
             for _ in 0..7 {
-                let k = rng.next() % NUM_KINDS;
+                let k = rng.next() % KINDS;
                 if c[k] <= 2 {
                     c[k] += 2;
                 } else {
-                    c[(k + 1) % NUM_KINDS] += 1;
-                    c[(k + 2) % NUM_KINDS] += 1;
+                    c[(k + 1) % KINDS] += 1;
+                    c[(k + 2) % KINDS] += 1;
                 }
             }
             if c.iter().any(|&x| x > 4) {
                 continue;
             }
-            let held: Vec<usize> = (0..NUM_KINDS).filter(|&k| c[k] > 0).collect();
+            let held: Vec<usize> = (0..KINDS).filter(|&k| c[k] > 0).collect();
             c[held[rng.next() % held.len()]] -= 1;
             check_consistency(&c, 0);
             // Thirteen-orphans near misses: the 13 yaochu with one doubled,
             // then one or two tiles removed and topped up with a random tile.
-            let mut c = [0u8; NUM_KINDS];
+            let mut c = [0u8; KINDS];
             for k in super::super::YAOCHU {
                 c[k] = 1;
             }
@@ -677,10 +697,10 @@ mod tests {
             let removed = super::super::YAOCHU[rng.next() % 13];
             if c[removed] > 0 {
                 c[removed] -= 1;
-                let add = rng.next() % NUM_KINDS;
+                let add = rng.next() % KINDS;
                 c[add] += 1;
             } else {
-                let k = (0..NUM_KINDS).find(|&k| c[k] > 1).unwrap();
+                let k = (0..KINDS).find(|&k| c[k] > 1).unwrap();
                 c[k] -= 1;
             }
             let w = waits(&c, 0);

@@ -1,39 +1,24 @@
 //! Bytes of one mjlog document → [`GameLog`].
 
-use std::fmt;
-
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use quick_xml::Reader;
 
 use super::meld::decode_meld;
 use super::{Agari, Event, GameLog, Init, Ryuukyoku, Un};
+use crate::reason::{Failure, Reason};
 use crate::tile::TileId;
 
 /// Largest score or score change accepted, in hundreds (100 million points): far beyond any
 /// real game, and small enough that the replay's sums of points cannot overflow an i32.
 pub const MAX_SCORE_HUNDREDS: i32 = 1_000_000;
 
-/// Why a document is not a decodable mjlog. The message names the tag and attribute.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecodeError {
-    /// Short machine-friendly reason, e.g. `xml`, `not-mjlog`, `bad-attribute`.
-    pub reason: &'static str,
-    pub detail: String,
-}
+/// Why a document is not a decodable mjlog (the detail names the tag and attribute): one of
+/// [`Reason::Empty`], [`Reason::NotMjlog`], [`Reason::Xml`], [`Reason::BadTile`],
+/// [`Reason::BadAttribute`], [`Reason::MissingAttribute`], [`Reason::BadMeld`].
+pub type DecodeError = Failure;
 
-impl fmt::Display for DecodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.reason, self.detail)
-    }
-}
-
-impl std::error::Error for DecodeError {}
-
-fn err(reason: &'static str, detail: impl Into<String>) -> DecodeError {
-    DecodeError {
-        reason,
-        detail: detail.into(),
-    }
+fn err(reason: Reason, detail: impl Into<String>) -> DecodeError {
+    Failure::new(reason, detail)
 }
 
 /// Decodes a whole mjlog document (already decompressed).
@@ -53,14 +38,14 @@ pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
     log.unknown_tags.clear();
     log.go_type = None;
     let Some(&first) = bytes.iter().find(|b| !b.is_ascii_whitespace()) else {
-        return Err(err("empty", "the file holds no data"));
+        return Err(err(Reason::Empty, "the file holds no data"));
     };
     // A UTF-8 byte-order mark may precede the markup.
     let starts_with_markup = first == b'<' || bytes.starts_with(b"\xEF\xBB\xBF<");
     if !starts_with_markup {
         let head: String = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
         return Err(err(
-            "not-mjlog",
+            Reason::NotMjlog,
             format!("content is neither gzip nor XML (starts with bytes {head})"),
         ));
     }
@@ -71,13 +56,13 @@ pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
         let pos = reader.buffer_position();
         let ev = reader
             .read_event()
-            .map_err(|e| err("xml", format!("at byte {pos}: {e}")))?;
+            .map_err(|e| err(Reason::Xml, format!("at byte {pos}: {e}")))?;
         match ev {
             XmlEvent::Start(tag) | XmlEvent::Empty(tag) => {
                 if !root_seen {
                     if tag.name().as_ref() != "mjloggm" {
                         return Err(err(
-                            "not-mjlog",
+            Reason::NotMjlog,
                             format!("root element is <{}>, not <mjloggm>", tag.name().as_ref()),
                         ));
                     }
@@ -88,13 +73,13 @@ pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
             }
             XmlEvent::Eof => break,
             XmlEvent::Text(t) if !root_seen && !t.trim().is_empty() => {
-                return Err(err("not-mjlog", "text before the root element"));
+                return Err(err(Reason::NotMjlog, "text before the root element"));
             }
             _ => {}
         }
     }
     if !root_seen {
-        return Err(err("not-mjlog", "no <mjloggm> root element"));
+        return Err(err(Reason::NotMjlog, "no <mjloggm> root element"));
     }
     Ok(())
 }
@@ -106,7 +91,7 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
             let tile = parse_tile(rest).ok_or_else(|| {
                 err(
-                    "bad-tile",
+            Reason::BadTile,
                     format!("<{}>: tile id out of range", String::from_utf8_lossy(name)),
                 )
             })?;
@@ -153,7 +138,7 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         b"INIT" => Event::Init(Box::new(decode_init(&a)?)),
         b"N" => {
             let m = a.num::<u32>("m")?;
-            let meld = decode_meld(m).map_err(|_| err("bad-meld", format!("<N m=\"{m}\">")))?;
+            let meld = decode_meld(m).map_err(|_| err(Reason::BadMeld, format!("<N m=\"{m}\">")))?;
             Event::Call {
                 who: a.seat("who")?,
                 meld,
@@ -163,7 +148,7 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         b"REACH" => {
             let step = a.num::<u8>("step")?;
             if step != 1 && step != 2 {
-                return Err(err("bad-attribute", format!("<REACH step=\"{step}\">")));
+                return Err(err(Reason::BadAttribute, format!("<REACH step=\"{step}\">")));
             }
             let ten = match a.opt("ten") {
                 Some(_) => Some(a.ten("ten")?),
@@ -221,9 +206,9 @@ fn decode_init(a: &Attrs<'_>) -> Result<Init, DecodeError> {
     let dora_indicator = u8::try_from(seed[5])
         .ok()
         .filter(|&t| t < 136)
-        .ok_or_else(|| err("bad-tile", "<INIT seed>: dora indicator out of range"))?;
+        .ok_or_else(|| err(Reason::BadTile, "<INIT seed>: dora indicator out of range"))?;
     let small = |v: u32, what: &str| {
-        u8::try_from(v).map_err(|_| err("bad-attribute", format!("<INIT seed>: {what} {v}")))
+        u8::try_from(v).map_err(|_| err(Reason::BadAttribute, format!("<INIT seed>: {what} {v}")))
     };
     let mut hai: [Vec<TileId>; 4] = Default::default();
     for (i, key) in ["hai0", "hai1", "hai2", "hai3"].iter().enumerate() {
@@ -248,7 +233,7 @@ fn decode_agari(a: &Attrs<'_>) -> Result<Agari, DecodeError> {
     let ba = a.array::<u8, 2>("ba")?;
     let yaku_flat: Vec<u8> = a.list_or_empty("yaku")?;
     if !yaku_flat.len().is_multiple_of(2) {
-        return Err(err("bad-attribute", "<AGARI yaku>: odd number of values"));
+        return Err(err(Reason::BadAttribute, "<AGARI yaku>: odd number of values"));
     }
     Ok(Agari {
         honba: ba[0],
@@ -310,17 +295,17 @@ impl<'a> Attrs<'a> {
             let eq = rest
                 .iter()
                 .position(|&b| b == b'=')
-                .ok_or_else(|| err("xml", format!("<{name}>: attribute without a value")))?;
+                .ok_or_else(|| err(Reason::Xml, format!("<{name}>: attribute without a value")))?;
             let key = rest[..eq].trim_ascii();
             let after = &rest[eq + 1..].trim_ascii_start();
             let quote = *after
                 .first()
                 .filter(|&&q| q == b'"' || q == b'\'')
-                .ok_or_else(|| err("xml", format!("<{name}>: unquoted attribute value")))?;
+                .ok_or_else(|| err(Reason::Xml, format!("<{name}>: unquoted attribute value")))?;
             let close = after[1..]
                 .iter()
                 .position(|&b| b == quote)
-                .ok_or_else(|| err("xml", format!("<{name}>: unterminated attribute value")))?;
+                .ok_or_else(|| err(Reason::Xml, format!("<{name}>: unterminated attribute value")))?;
             pairs.push((key, &after[1..1 + close]));
             rest = &after[close + 2..];
         }
@@ -336,12 +321,12 @@ impl<'a> Attrs<'a> {
 
     fn get(&self, key: &str) -> Result<&'a [u8], DecodeError> {
         self.opt(key)
-            .ok_or_else(|| err("missing-attribute", format!("<{}> has no {key}", self.tag)))
+            .ok_or_else(|| err(Reason::MissingAttribute, format!("<{}> has no {key}", self.tag)))
     }
 
     fn bad(&self, key: &str, v: &[u8]) -> DecodeError {
         err(
-            "bad-attribute",
+            Reason::BadAttribute,
             format!(
                 "<{} {key}=\"{}\">",
                 self.tag,
@@ -366,7 +351,7 @@ impl<'a> Attrs<'a> {
         let v = self.get(key)?;
         parse_tile(v).ok_or_else(|| {
             err(
-                "bad-tile",
+            Reason::BadTile,
                 format!("<{} {key}=\"{}\">", self.tag, String::from_utf8_lossy(v)),
             )
         })
@@ -459,7 +444,7 @@ impl<'a> Attrs<'a> {
             .map(|p| {
                 parse_tile(p).ok_or_else(|| {
                     err(
-                        "bad-tile",
+            Reason::BadTile,
                         format!(
                             "<{} {key}=\"{}\">",
                             self.tag,
@@ -559,35 +544,35 @@ mod tests {
 
     #[test]
     fn rejects_what_is_not_an_mjlog() {
-        assert_eq!(decode(b"").unwrap_err().reason, "empty");
+        assert_eq!(decode(b"").unwrap_err().reason, Reason::Empty);
         assert_eq!(
             decode(b"<html><body>404</body></html>").unwrap_err().reason,
-            "not-mjlog"
+            Reason::NotMjlog
         );
         assert_eq!(
             decode(b"<mjloggm ver=\"2.3\"><INIT se").unwrap_err().reason,
-            "xml"
+            Reason::Xml
         );
         assert_eq!(
             decode(b"<mjloggm><T136/></mjloggm>").unwrap_err().reason,
-            "bad-tile"
+            Reason::BadTile
         );
         assert_eq!(
             decode(b"<mjloggm><REACH who=\"5\" step=\"1\"/></mjloggm>")
                 .unwrap_err()
                 .reason,
-            "bad-attribute"
+            Reason::BadAttribute
         );
         assert_eq!(
             decode(b"<mjloggm><DORA/></mjloggm>").unwrap_err().reason,
-            "missing-attribute"
+            Reason::MissingAttribute
         );
         // Scores beyond ±100 million points could overflow the replay's sums: refused.
         assert_eq!(
             decode(b"<mjloggm><REACH who=\"0\" step=\"2\" ten=\"250,1000001,250,250\"/></mjloggm>")
                 .unwrap_err()
                 .reason,
-            "bad-attribute"
+            Reason::BadAttribute
         );
     }
 }

@@ -1,6 +1,6 @@
 //! Drives a whole decoded game through [`HandState`], hand by hand, and reports to observers.
 
-use super::{HandState, Observer, ReplayError, TerminalKind};
+use super::{Check, HandState, Observer, ReplayError, TerminalKind};
 use crate::mjlog::{go_type, Event, GameLog};
 
 /// What one replayed hand was, for the `hands` frame.
@@ -39,10 +39,10 @@ pub struct GameFacts {
     pub hands: Vec<HandFacts>,
 }
 
-fn game_err(reason: &'static str, detail: impl Into<String>) -> ReplayError {
+fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
     ReplayError {
         hand: None,
-        reason,
+        check,
         detail: detail.into(),
     }
 }
@@ -51,16 +51,16 @@ fn game_err(reason: &'static str, detail: impl Into<String>) -> ReplayError {
 ///
 /// The game replays or fails whole: on `Err` the observers' rows for this game must be
 /// discarded. Three-player games are refused with reason `three-player`.
-pub fn replay_game(
+pub(crate) fn replay_game(
     log: &GameLog,
     observers: &mut [&mut dyn Observer],
 ) -> Result<GameFacts, ReplayError> {
     let go = log
         .go_type
-        .ok_or_else(|| game_err("no-go", "the log has no GO tag"))?;
+        .ok_or_else(|| game_err(Check::NoGo, "the log has no GO tag"))?;
     if go & go_type::THREE_PLAYER != 0 {
         return Err(game_err(
-            "three-player",
+            Check::ThreePlayer,
             format!("GO type {go} is a three-player game"),
         ));
     }
@@ -72,7 +72,7 @@ pub fn replay_game(
         let h = hands.len().saturating_sub(1);
         if owari.is_some() && !matches!(ev, Event::Un(_) | Event::Bye { .. } | Event::Unknown(_)) {
             return Err(game_err(
-                "after-owari",
+                Check::AfterOwari,
                 format!("{ev:?} after the final record"),
             ));
         }
@@ -81,10 +81,10 @@ pub fn replay_game(
                 Some(st) if !st.is_over() => Ok(()),
                 Some(_) => Err(ReplayError {
                     hand: Some(h),
-                    reason: "after-end",
+                    check: Check::AfterEnd,
                     detail: format!("{ev:?} after the hand ended"),
                 }),
-                None => Err(game_err("no-init", format!("{ev:?} before the first INIT"))),
+                None => Err(game_err(Check::NoInit, format!("{ev:?} before the first INIT"))),
             }
         };
         match ev {
@@ -92,7 +92,7 @@ pub fn replay_game(
                 if init.hai.iter().any(Vec::is_empty) {
                     return Err(ReplayError {
                         hand: Some(hands.len()),
-                        reason: "bad-init",
+                        check: Check::BadInit,
                         detail: "an INIT deals no tiles to a seat of a four-player game".into(),
                     });
                 }
@@ -100,7 +100,7 @@ pub fn replay_game(
                     if !prev.is_over() {
                         return Err(ReplayError {
                             hand: Some(h),
-                            reason: "truncated",
+                            check: Check::Truncated,
                             detail: "the hand has no AGARI or RYUUKYOKU".into(),
                         });
                     }
@@ -108,7 +108,7 @@ pub fn replay_game(
                     if want != prev.scores {
                         return Err(ReplayError {
                             hand: Some(hands.len()),
-                            reason: "score-mismatch",
+                            check: Check::ScoreMismatch,
                             detail: format!(
                                 "INIT ten {want:?} but the previous hand ended at {:?}",
                                 prev.scores
@@ -144,7 +144,7 @@ pub fn replay_game(
                 for o in observers.iter_mut() {
                     o.before_draw(st, *seat as usize, *tile);
                 }
-                st.draw(*seat, *tile, h)?;
+                st.apply(ev)?;
                 for o in observers.iter_mut() {
                     o.after_draw(st, *seat as usize, *tile);
                 }
@@ -152,38 +152,42 @@ pub fn replay_game(
             Event::Discard { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
-                let declaration = st.discard(*seat, *tile, h)?;
+                if st.can_discard(*seat, *tile) {
+                    for o in observers.iter_mut() {
+                        o.before_discard(st, *seat as usize, *tile);
+                    }
+                }
+                st.apply(ev)?;
+                let declaration = st.seats[*seat as usize]
+                    .river
+                    .last()
+                    .is_some_and(|r| r.riichi);
                 for o in observers.iter_mut() {
                     o.after_discard(st, *seat as usize, *tile, declaration);
                 }
             }
-            Event::Call { who, meld, m } => {
+            Event::Call { who, .. } => {
                 need(&mut state)?;
-                state.as_mut().expect("checked").call(*who, meld, *m, h)?;
+                let st = state.as_mut().expect("checked");
+                st.apply(ev)?;
+                for o in observers.iter_mut() {
+                    o.after_call(st, *who as usize);
+                }
             }
-            Event::Reach { who, step, ten } => {
+            Event::Reach { .. } | Event::Dora { .. } | Event::Ryuukyoku(_) => {
                 need(&mut state)?;
-                state
-                    .as_mut()
-                    .expect("checked")
-                    .reach(*who, *step, *ten, h)?;
-            }
-            Event::Dora { tile } => {
-                need(&mut state)?;
-                state.as_mut().expect("checked").dora(*tile, h)?;
+                state.as_mut().expect("checked").apply(ev)?;
+                if let Event::Ryuukyoku(r) = ev {
+                    owari = r.owari.as_ref().or(owari);
+                }
             }
             Event::Agari(a) => {
                 let st = match state.as_mut() {
                     Some(st) => st,
-                    None => return Err(game_err("no-init", "AGARI before the first INIT")),
+                    None => return Err(game_err(Check::NoInit, "AGARI before the first INIT")),
                 };
-                st.agari(a, h)?;
+                st.apply(ev)?;
                 owari = a.owari.as_ref().or(owari);
-            }
-            Event::Ryuukyoku(r) => {
-                need(&mut state)?;
-                state.as_mut().expect("checked").ryuukyoku(r, h)?;
-                owari = r.owari.as_ref().or(owari);
             }
             Event::Shuffle
             | Event::Go { .. }
@@ -194,22 +198,22 @@ pub fn replay_game(
         }
     }
     let Some(last) = &state else {
-        return Err(game_err("no-hands", "the log has no INIT"));
+        return Err(game_err(Check::NoHands, "the log has no INIT"));
     };
     if !last.is_over() {
         return Err(ReplayError {
             hand: Some(hands.len() - 1),
-            reason: "truncated",
+            check: Check::Truncated,
             detail: "the log ends inside a hand".into(),
         });
     }
     finish_hand(last, hands.last_mut().expect("a hand was dealt"), observers);
     let Some(owari) = owari else {
-        return Err(game_err("truncated", "the final record has no owari"));
+        return Err(game_err(Check::Truncated, "the final record has no owari"));
     };
     if owari.len() < 8 {
         return Err(game_err(
-            "bad-owari",
+            Check::BadOwari,
             format!("owari has {} values", owari.len()),
         ));
     }
@@ -228,7 +232,7 @@ pub fn replay_game(
     };
     if !consistent {
         return Err(game_err(
-            "score-mismatch",
+            Check::ScoreMismatch,
             format!(
                 "owari scores {final_scores:?} but the replay ends at {:?} with {left} in sticks",
                 last.scores

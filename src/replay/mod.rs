@@ -1,36 +1,99 @@
 //! Hand replay: a state machine fed by decoded events, checked at every step against the
 //! log's own records.
 //!
-//! [`HandState`] holds the full public and private state of one hand (concealed hands by tile
-//! id, melds, rivers, dora indicators, riichi, wall, scores, turns); its methods, one per
-//! kind of event ([`HandState::draw`], [`HandState::discard`], [`HandState::call`],
-//! [`HandState::dora`], [`HandState::agari`], [`HandState::ryuukyoku`]), advance it by one event
-//! or say why the event contradicts the state. [`game::replay_game`]
-//! drives a whole game through it and tells [`Observer`]s what happened.
+//! - `state.rs`: [`HandState`], the full public and private state of one hand (concealed
+//!   hands by tile id, melds, rivers, dora indicators, riichi, wall, scores, turns), plain data.
+//! - `apply.rs`: [`HandState::deal`] and the one function that changes it,
+//!   [`HandState::apply`], which advances it by one event or says which [`Check`] the event
+//!   fails and why.
+//! - `view.rs`: read-only views (concealed ids, river kinds, held and visible counts per type).
+//! - `game.rs`: [`replay_game`] drives a whole game through hand states and tells
+//!   [`Observer`]s what happened; a game replays whole or fails with a [`ReplayError`].
 
-pub mod game;
+mod apply;
+mod game;
 mod state;
+mod view;
 
-pub use game::{replay_game, GameFacts, HandFacts};
-pub use state::{HandState, Loc, RiichiState, RiverTile, SeatState, Terminal, TerminalKind};
+pub(crate) use game::{replay_game, GameFacts};
+pub(crate) use state::{HandState, RiichiState, TerminalKind};
+pub(crate) use view::TypeCounts;
 
 use std::fmt;
 
-/// Why a hand (or a game) failed to replay. `reason` is a stable short name used to count
-/// failures; `detail` says what exactly disagreed.
+/// The checks a replay makes; a failing one names the failure (`replay: [hand N: ]check:
+/// detail` in the manifest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Check {
+    DuplicateTile,
+    HandSize,
+    OutOfTurn,
+    NotInHand,
+    BadCall,
+    BadRiichi,
+    BadInit,
+    AgariMismatch,
+    BadAgari,
+    BadRyuukyoku,
+    StickMismatch,
+    ScoreMismatch,
+    ShownHandMismatch,
+    WallExhausted,
+    Truncated,
+    AfterEnd,
+    AfterOwari,
+    NoInit,
+    NoHands,
+    BadOwari,
+    NoGo,
+    ThreePlayer,
+}
+
+impl Check {
+    /// The check's name as written in the manifest.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Check::DuplicateTile => "duplicate-tile",
+            Check::HandSize => "hand-size",
+            Check::OutOfTurn => "out-of-turn",
+            Check::NotInHand => "not-in-hand",
+            Check::BadCall => "bad-call",
+            Check::BadRiichi => "bad-riichi",
+            Check::BadInit => "bad-init",
+            Check::AgariMismatch => "agari-mismatch",
+            Check::BadAgari => "bad-agari",
+            Check::BadRyuukyoku => "bad-ryuukyoku",
+            Check::StickMismatch => "stick-mismatch",
+            Check::ScoreMismatch => "score-mismatch",
+            Check::ShownHandMismatch => "shown-hand-mismatch",
+            Check::WallExhausted => "wall-exhausted",
+            Check::Truncated => "truncated",
+            Check::AfterEnd => "after-end",
+            Check::AfterOwari => "after-owari",
+            Check::NoInit => "no-init",
+            Check::NoHands => "no-hands",
+            Check::BadOwari => "bad-owari",
+            Check::NoGo => "no-go",
+            Check::ThreePlayer => "three-player",
+        }
+    }
+}
+
+/// Why a hand (or a game) failed to replay: the check that failed and what exactly
+/// disagreed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     /// 0-based hand index, `None` for game-level problems.
     pub hand: Option<usize>,
-    pub reason: &'static str,
+    pub check: Check,
     pub detail: String,
 }
 
 impl fmt::Display for ReplayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.hand {
-            Some(h) => write!(f, "hand {h}: {}: {}", self.reason, self.detail),
-            None => write!(f, "{}: {}", self.reason, self.detail),
+            Some(h) => write!(f, "hand {h}: {}: {}", self.check.as_str(), self.detail),
+            None => write!(f, "{}: {}", self.check.as_str(), self.detail),
         }
     }
 }
@@ -39,15 +102,20 @@ impl std::error::Error for ReplayError {}
 
 /// A statistic watching a replay. Every method sees the state at the named moment; rows an
 /// observer emits for a game must be discarded by its owner when the game fails to replay.
-pub trait Observer {
+pub(crate) trait Observer {
     /// After the INIT has been applied (hands dealt, first dora indicator shown).
     fn hand_start(&mut self, _hand: &HandState) {}
     /// Just before `tile` joins `seat`'s hand.
     fn before_draw(&mut self, _hand: &HandState, _seat: usize, _tile: u8) {}
     /// Just after `tile` joined `seat`'s hand.
     fn after_draw(&mut self, _hand: &HandState, _seat: usize, _tile: u8) {}
+    /// Just before `seat` discards `tile` (the seat still holds it).
+    fn before_discard(&mut self, _hand: &HandState, _seat: usize, _tile: u8) {}
     /// Just after `seat` discarded `tile`; `declaration` when it is a riichi declaration.
     fn after_discard(&mut self, _hand: &HandState, _seat: usize, _tile: u8, _declaration: bool) {}
+    /// Just after a chi, pon or kan by `seat` (its meld is the last of `hand.seats[seat].melds`
+    /// or, for a kakan, replaces its pon).
+    fn after_call(&mut self, _hand: &HandState, _seat: usize) {}
     /// After the hand's last terminal record (all of `hand.terminals` are known).
     fn hand_end(&mut self, _hand: &HandState) {}
 }

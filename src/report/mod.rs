@@ -1,9 +1,18 @@
-//! Reports: the bundled SQL in `queries/` (or a user's) run with polars SQL over the frames,
-//! and rendered as an aligned terminal table, CSV or JSON.
+//! Reports: the bundled SQL in `queries/` (or a user's) run with polars SQL over the frames
+//! on the streaming engine, and rendered as an aligned terminal table, CSV or JSON.
+//!
+//! - this file: [`REPORTS`] (the one list of bundled reports), the SQL context over a frames
+//!   directory, running a query;
+//! - `render.rs`: a frame as a table, CSV or JSON;
+//! - `all.rs`: every report of a run written into `reports/`;
+//! - `danger.rs`: §4 scoring over the `danger_situations` frame and its tables.
 
+mod all;
+pub mod danger;
 mod render;
 
-pub use render::{rows_json, to_csv, to_json, to_table};
+pub use all::write_all;
+pub use render::{render, rows_json, to_csv, to_json, to_table, Format};
 
 use std::path::Path;
 
@@ -11,8 +20,8 @@ use anyhow::{bail, Result};
 use polars::prelude::*;
 use polars::sql::SQLContext;
 
-/// A bundled report: a name on the command line, its SQL, and an optional filter on one of
-/// its columns (the §1 splits share one query).
+/// A bundled report: a name on the command line, what it shows, its SQL, and an optional
+/// filter on one of its columns (the §1 splits share one query).
 #[derive(Clone, Copy, Debug)]
 pub struct Report {
     pub name: &'static str,
@@ -116,18 +125,40 @@ pub fn find(name: &str) -> Option<&'static Report> {
     REPORTS.iter().find(|r| r.name == name)
 }
 
-/// Frames registered when present (every ingest writes them; frames from before they
-/// existed lack them).
-pub const OPTIONAL_TABLES: &[&str] = &["danger_eval", "danger_calibration", "danger_eval_summary"];
+/// The bundled reports, one a line with what each shows (for `--help`).
+pub fn catalogue() -> String {
+    let width = REPORTS.iter().map(|r| r.name.len()).max().unwrap_or(0);
+    REPORTS
+        .iter()
+        .map(|r| format!("  {:width$}  {}\n", r.name, r.about))
+        .collect()
+}
+
+/// Runs bundled report `name` in `ctx`.
+pub(crate) fn run_bundled(ctx: &mut SQLContext, name: &str) -> Result<DataFrame> {
+    let r = find(name).expect("a bundled report");
+    run(ctx, r.sql, r.filter)
+}
+
+/// Frames every output directory has had since the first version; the others are registered
+/// when present (frames written by an older haifu lack the newer ones).
+const REQUIRED_TABLES: [&str; 6] = [
+    "games",
+    "hands",
+    "riichi_response",
+    "wait_danger",
+    "draw_rate",
+    "danger_situations",
+];
 
 /// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
 /// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
 pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
-    // Every frame is a table; the optional ones may be missing from older output.
+    // Every frame is a table; the newer ones may be missing from older output.
     for t in crate::frames::FRAMES {
         let path = dir.join(format!("{t}.parquet"));
-        if !path.exists() && OPTIONAL_TABLES.contains(&t) {
+        if !path.exists() && !REQUIRED_TABLES.contains(&t) {
             continue;
         }
         if !path.exists() {

@@ -3,6 +3,25 @@
 use polars::prelude::*;
 use serde_json::{Map, Value};
 
+/// Output format of a report.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Aligned columns with 95% intervals, for a person.
+    Table,
+    Csv,
+    /// An array of row objects.
+    Json,
+}
+
+/// The frame in the requested format.
+pub fn render(df: &DataFrame, format: Format) -> PolarsResult<String> {
+    Ok(match format {
+        Format::Table => to_table(df),
+        Format::Csv => to_csv(df)?,
+        Format::Json => to_json(df) + "\n",
+    })
+}
+
 /// A cell as JSON (numbers stay numbers; NaN and null become null).
 fn json_value(v: AnyValue<'_>) -> Value {
     match v {

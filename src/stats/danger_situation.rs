@@ -5,61 +5,49 @@
 //! so this observer only records situations; the built-in estimators are scored per game
 //! ([`crate::danger::score_builtins`]) and the rest once the run is complete.
 
-use crate::danger::{combo_weight, DangerView};
+use crate::danger::{combo_weight, DangerView, EvalKey, Moment};
 use crate::hand;
 use crate::replay::{HandState, Observer};
 use crate::tile::{self, KINDS};
 
-/// The two §4 moments (`moment as usize` indexes [`Moment::ALL`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Moment {
-    /// Right after the declaration discard.
-    Declaration,
-    /// Right after the hand's last draw record, when it comes after the declaration.
-    LastDraw,
-}
-
-impl Moment {
-    pub const ALL: [Moment; 2] = [Moment::Declaration, Moment::LastDraw];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Moment::Declaration => "declaration",
-            Moment::LastDraw => "last_draw",
-        }
-    }
-
-    /// The moment named `s` (as [`Moment::name`] gives it).
-    pub fn from_name(s: &str) -> Option<Moment> {
-        Moment::ALL.into_iter().find(|m| m.name() == s)
-    }
-}
-
 /// One (situation, moment): everything an estimator and the metrics need.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DangerSituation {
-    pub hand: u16,
-    pub riichi_seat: u8,
-    pub moment: Moment,
+pub(crate) struct DangerSituation {
+    pub(crate) hand: u16,
+    pub(crate) riichi_seat: u8,
+    pub(crate) moment: Moment,
     /// The riichi seat's turn at declaration, counting the declaration discard.
-    pub riichi_turn: u8,
-    pub riichi_is_dealer: bool,
+    pub(crate) riichi_turn: u8,
+    pub(crate) riichi_is_dealer: bool,
     /// Why the situation is left out at this moment (§4 exclusions), or None.
-    pub excluded: Option<&'static str>,
+    pub(crate) excluded: Option<&'static str>,
     /// Publicly visible copies per kind at the moment.
-    pub visible: [u8; KINDS],
+    pub(crate) visible: [u8; KINDS],
     /// Copies per kind in O's concealed hand at the moment.
-    pub observer_holds: [u8; KINDS],
+    pub(crate) observer_holds: [u8; KINDS],
     /// R's river at declaration plus every tile discarded after it, up to the moment.
-    pub genbutsu: [bool; KINDS],
+    pub(crate) genbutsu: [bool; KINDS],
     /// R's waits at declaration.
-    pub waits: [bool; KINDS],
+    pub(crate) waits: [bool; KINDS],
 }
 
 impl DangerSituation {
     /// The estimator input at this moment.
-    pub fn view(&self) -> DangerView {
+    pub(crate) fn view(&self) -> DangerView {
         DangerView::from_counts(&self.visible, &self.observer_holds, &self.genbutsu)
+    }
+
+    /// The key of this situation's scores in game `game` (its sequence number in the run).
+    pub(crate) fn eval_key(&self, game: u32) -> EvalKey {
+        EvalKey {
+            game,
+            hand: i32::from(self.hand),
+            riichi_seat: i32::from(self.riichi_seat),
+            moment: self.moment,
+            riichi_turn: i32::from(self.riichi_turn),
+            riichi_is_dealer: self.riichi_is_dealer,
+            n_waits: self.waits.iter().filter(|&&w| w).count() as i32,
+        }
     }
 }
 
@@ -77,9 +65,9 @@ struct Following {
 
 /// Collects §4 situations of one game.
 #[derive(Default)]
-pub struct DangerSituationObserver {
+pub(crate) struct DangerSituationObserver {
     following: Option<Following>,
-    pub rows: Vec<DangerSituation>,
+    pub(crate) rows: Vec<DangerSituation>,
 }
 
 impl DangerSituationObserver {

@@ -6,12 +6,14 @@
 //! naive expected hits included (fixed point, [`NAIVE_ONE`] per expected hit), so sums do not
 //! depend on the order in which games or accumulators are added.
 
-use crate::replay::{HandState, Loc, Observer};
-use crate::tile::{self, IDS, KINDS, TYPES};
+use std::ops::AddAssign;
+
+use crate::replay::{HandState, Observer, TypeCounts};
+use crate::tile::{self, FIVES, IDS, KINDS, TYPES};
 
 /// Turns are stored 0..TURN_LIMIT; a player's turn + 1 cannot reach it (70 live-wall draws
 /// and 4 replacement draws shared by four players).
-pub const TURN_LIMIT: usize = 64;
+pub(crate) const TURN_LIMIT: usize = 64;
 /// Held and visible counts are 0..=4.
 const COUNTS: usize = 5;
 /// (held, visible) pairs.
@@ -21,11 +23,11 @@ const STATES: usize = COUNTS * COUNTS;
 const STATE_SLOTS: usize = 32;
 const _: () = assert!(STATES <= STATE_SLOTS && STATE_SLOTS.is_power_of_two());
 /// Number of (type, state slot, turn) cells.
-pub const CELLS: usize = TYPES * STATE_SLOTS * TURN_LIMIT;
+pub(crate) const CELLS: usize = TYPES * STATE_SLOTS * TURN_LIMIT;
 
 /// One expected hit in the fixed-point naive sums: a unit adds u(t) · round(2^32 / U), so the
 /// rounding error is below 2^-31 per unit (4e-10), and sums are exact integers.
-pub const NAIVE_ONE: u64 = 1 << 32;
+pub(crate) const NAIVE_ONE: u64 = 1 << 32;
 
 /// round(2^32 / U) for U = 0..=136 (U = 0 cannot occur with a unit whose u(t) > 0; it maps to 0).
 const RECIPROCAL: [u64; IDS + 1] = {
@@ -41,12 +43,12 @@ const RECIPROCAL: [u64; IDS + 1] = {
 /// The cell of (type, held, visible, turn). Turn is the outermost index, so the 37 types of
 /// one draw touch a small, cache-resident block.
 #[inline]
-pub fn cell(t: usize, held: u8, visible: u8, turn: usize) -> usize {
+pub(crate) fn cell(t: usize, held: u8, visible: u8, turn: usize) -> usize {
     (turn * TYPES + t) * STATE_SLOTS + held as usize * COUNTS + visible as usize
 }
 
 /// (type, held, visible, turn) of a cell.
-pub fn cell_key(c: usize) -> (usize, u8, u8, usize) {
+pub(crate) fn cell_key(c: usize) -> (usize, u8, u8, usize) {
     let state = c % STATE_SLOTS;
     let (held, visible) = ((state / COUNTS) as u8, (state % COUNTS) as u8);
     let rest = c / STATE_SLOTS;
@@ -56,10 +58,10 @@ pub fn cell_key(c: usize) -> (usize, u8, u8, usize) {
 /// Counts of one cell. `naive_hits` is Σ u(t)/U over its units (§3: u(t) unseen copies of the
 /// type, U all tiles the drawer cannot see).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct CellCounts {
-    pub units: u64,
-    pub hits: u64,
-    pub naive_hits: f64,
+pub(crate) struct CellCounts {
+    pub(crate) units: u64,
+    pub(crate) hits: u64,
+    pub(crate) naive_hits: f64,
 }
 
 /// One draw record, as §3 needs it: the drawer's turn, the tiles it cannot see, the drawn
@@ -98,8 +100,6 @@ const SEEN: [u8; STATE_SLOTS] = {
     }
     s
 };
-/// The black fives, whose copies differ between games with red fives (3) and without (4).
-const FIVES: [usize; 3] = [4, 13, 22];
 
 /// u(t) of a cell in a game with red fives: copies − held − visible, at least 0.
 fn unseen_copies_red(c: usize) -> u64 {
@@ -159,22 +159,8 @@ impl DrawRateCells {
         }
     }
 
-    /// Adds another accumulator's counts.
-    pub fn add(&mut self, other: &DrawRateCells) {
-        for (x, y) in self.units.iter_mut().zip(&other.units) {
-            x[0] += y[0];
-            x[1] += y[1];
-        }
-        for (x, y) in self.hits.iter_mut().zip(&other.hits) {
-            *x += y;
-        }
-        for (x, y) in self.plain_fives.iter_mut().zip(&other.plain_fives) {
-            *x += y;
-        }
-    }
-
     /// The counts of every cell with at least one unit, in cell order.
-    pub fn nonzero(&self) -> impl Iterator<Item = (usize, CellCounts)> + '_ {
+    pub(crate) fn nonzero(&self) -> impl Iterator<Item = (usize, CellCounts)> + '_ {
         (0..CELLS).filter(|&c| self.units[c][0] > 0).map(|c| {
             let [units, per_unseen] = self.units[c];
             let naive = unseen_copies_red(c) * per_unseen + self.plain_fives[c];
@@ -190,9 +176,25 @@ impl DrawRateCells {
     }
 }
 
+impl AddAssign<&DrawRateCells> for DrawRateCells {
+    /// Adds another accumulator's counts.
+    fn add_assign(&mut self, other: &DrawRateCells) {
+        for (x, y) in self.units.iter_mut().zip(&other.units) {
+            x[0] += y[0];
+            x[1] += y[1];
+        }
+        for (x, y) in self.hits.iter_mut().zip(&other.hits) {
+            *x += y;
+        }
+        for (x, y) in self.plain_fives.iter_mut().zip(&other.plain_fives) {
+            *x += y;
+        }
+    }
+}
+
 /// Records every draw of one game into a borrowed buffer (cleared by its owner per game).
-pub struct DrawRateObserver<'a> {
-    pub draws: &'a mut Vec<DrawRecord>,
+pub(crate) struct DrawRateObserver<'a> {
+    pub(crate) draws: &'a mut Vec<DrawRecord>,
 }
 
 impl Observer for DrawRateObserver<'_> {
@@ -200,30 +202,12 @@ impl Observer for DrawRateObserver<'_> {
         let turn = hand.seats[seat].turn as usize + 1;
         debug_assert!(turn < TURN_LIMIT);
         let turn = turn.min(TURN_LIMIT - 1);
-        let unseen = (IDS as u16)
-            .saturating_sub(hand.seats[seat].hand_len as u16 + hand.visible_total)
-            as u8;
-        // Held and visible copies per type, red fives split off their kind.
-        let mut held = [0u8; TYPES];
-        let mut visible = [0u8; TYPES];
-        held[..KINDS].copy_from_slice(&hand.seats[seat].kinds);
-        visible[..KINDS].copy_from_slice(&hand.visible);
-        if hand.red {
-            for suit in 0..3 {
-                let five = FIVES[suit];
-                let red_held =
-                    (hand.loc[tile::RED_IDS[suit] as usize] == Loc::Hand(seat as u8)) as u8;
-                held[KINDS + suit] = red_held;
-                held[five] = held[five].saturating_sub(red_held);
-                visible[KINDS + suit] = hand.visible_red[suit];
-                visible[five] = visible[five].saturating_sub(hand.visible_red[suit]);
-            }
-        }
+        let TypeCounts { held, visible } = hand.type_counts(seat);
         let state: [u8; TYPES] =
             std::array::from_fn(|t| held[t].min(4) * COUNTS as u8 + visible[t].min(4));
         self.draws.push(DrawRecord {
             turn: turn as u8,
-            unseen,
+            unseen: hand.unseen_by(seat),
             drawn_type: tile::tile_type(drawn, hand.red) as u8,
             red: hand.red,
             state,

@@ -1,17 +1,20 @@
-//! Statistics as observers of the replay (definitions: `docs` §1–§4 of statistics.md).
+//! Statistics as observers of the replay (definitions: statistics.md §1–§4, §7, §8).
 //!
 //! Each observer watches one game and collects its rows; the caller keeps them only when the
-//! whole game replays. Observers know the replay state, never XML.
+//! whole game replays. Observers know the replay state, never XML or frames.
+//! [`observe_game`] is the one list of observers: adding a statistic is an observer file, its
+//! rows' field in [`GameObservations`] and a line there.
 
-pub mod danger_situation;
-pub mod draw_rate;
-pub mod riichi_response;
-pub mod wait_danger;
+pub(crate) mod danger_situation;
+pub(crate) mod draw_rate;
+pub(crate) mod riichi_response;
+pub(crate) mod wait_danger;
 
-pub use danger_situation::{DangerSituation, DangerSituationObserver, Moment};
-pub use draw_rate::{DrawRateCells, DrawRateObserver};
-pub use riichi_response::{Outcome, RiichiResponseObserver, RiichiResponseRow};
-pub use wait_danger::{WaitDangerObserver, WaitDangerRow};
+pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
+pub use draw_rate::{DrawRateCells, DrawRecord};
+pub(crate) use draw_rate::DrawRateObserver;
+pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
+pub(crate) use wait_danger::{WaitDangerObserver, WaitDangerRow};
 
 use crate::danger::{score_builtins, Scores};
 use crate::mjlog::GameLog;
@@ -19,12 +22,12 @@ use crate::replay::{replay_game, GameFacts, HandState, Observer, ReplayError};
 
 /// Every statistic's rows of one game that replayed whole.
 pub struct GameObservations {
-    pub facts: GameFacts,
-    pub riichi_response: Vec<RiichiResponseRow>,
-    pub wait_danger: Vec<WaitDangerRow>,
-    pub danger_situations: Vec<DangerSituation>,
+    pub(crate) facts: GameFacts,
+    pub(crate) riichi_response: Vec<RiichiResponseRow>,
+    pub(crate) wait_danger: Vec<WaitDangerRow>,
+    pub(crate) danger_situations: Vec<DangerSituation>,
     /// Scores of the built-in estimators, one entry per situation not excluded, in order.
-    pub danger_scores: Vec<[Scores; 5]>,
+    pub(crate) danger_scores: Vec<[Scores; 5]>,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -32,7 +35,7 @@ pub struct GameObservations {
 /// `draws` (the caller clears it, and counts them only when this returns `Ok`).
 pub fn observe_game(
     log: &GameLog,
-    draws: &mut Vec<draw_rate::DrawRecord>,
+    draws: &mut Vec<DrawRecord>,
 ) -> Result<GameObservations, ReplayError> {
     let mut riichi = RiichiResponseObserver::default();
     let mut waits = WaitDangerObserver::default();
@@ -57,13 +60,13 @@ pub fn observe_game(
 
 /// Hand income (局収支) of `seat` over the hand's terminal records (§0): the sum of its
 /// deltas minus 1000 if its own riichi was established.
-pub fn hand_income(hand: &HandState, seat: usize) -> i32 {
+pub(crate) fn hand_income(hand: &HandState, seat: usize) -> i32 {
     let deltas: i32 = hand.terminals.iter().map(|t| t.deltas[seat]).sum();
     deltas - riichi_stick(hand, seat)
 }
 
 /// 1000 when `seat`'s riichi was established this hand (its stick stays on the table), else 0.
-pub fn riichi_stick(hand: &HandState, seat: usize) -> i32 {
+pub(crate) fn riichi_stick(hand: &HandState, seat: usize) -> i32 {
     match hand.seats[seat].riichi {
         crate::replay::RiichiState::Established { .. } => 1000,
         _ => 0,

@@ -8,7 +8,7 @@ use super::{hand_income, riichi_stick};
 /// Outcome class of a §1 unit, decided in this order: draw, win, tsumo by another, deal-in,
 /// ron between others.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
+pub(crate) enum Outcome {
     Win,
     DealIn,
     TsumoOther,
@@ -17,7 +17,7 @@ pub enum Outcome {
 }
 
 impl Outcome {
-    pub fn name(self) -> &'static str {
+    pub(crate) fn name(self) -> &'static str {
         match self {
             Outcome::Win => "win",
             Outcome::DealIn => "deal_in",
@@ -30,27 +30,27 @@ impl Outcome {
 
 /// One §1 unit: (hand, seat) facing `riichi_seat`'s declaration.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RiichiResponseRow {
-    pub hand: u16,
-    pub seat: u8,
-    pub riichi_seat: u8,
-    pub outcome: Outcome,
+pub(crate) struct RiichiResponseRow {
+    pub(crate) hand: u16,
+    pub(crate) seat: u8,
+    pub(crate) riichi_seat: u8,
+    pub(crate) outcome: Outcome,
     /// Points, per the outcome's income rule.
-    pub income: i32,
+    pub(crate) income: i32,
     /// Shanten of `seat`'s concealed hand at the declaration (0 = tenpai).
-    pub shanten: i8,
-    pub seat_is_dealer: bool,
-    pub riichi_is_dealer: bool,
+    pub(crate) shanten: i8,
+    pub(crate) seat_is_dealer: bool,
+    pub(crate) riichi_is_dealer: bool,
     /// The riichi seat's turn, counting the declaration discard.
-    pub riichi_turn: u8,
+    pub(crate) riichi_turn: u8,
 }
 
 /// Collects §1 units of one game.
 #[derive(Default)]
-pub struct RiichiResponseObserver {
+pub(crate) struct RiichiResponseObserver {
     /// Units of the current hand, outcome still unknown (filled at hand end).
     pending: Vec<RiichiResponseRow>,
-    pub rows: Vec<RiichiResponseRow>,
+    pub(crate) rows: Vec<RiichiResponseRow>,
 }
 
 impl Observer for RiichiResponseObserver {
@@ -96,7 +96,7 @@ impl Observer for RiichiResponseObserver {
 }
 
 /// The §1 outcome class and income of `seat` for a finished hand.
-pub fn outcome_of(hand: &HandState, seat: usize) -> (Outcome, i32) {
+pub(crate) fn outcome_of(hand: &HandState, seat: usize) -> (Outcome, i32) {
     let t = &hand.terminals;
     if t.iter().any(|r| matches!(r.kind, TerminalKind::Draw(_))) {
         return (Outcome::Draw, hand_income(hand, seat));

@@ -8,21 +8,21 @@ use crate::tile::KINDS;
 
 /// One qualifying declaration; it expands to 34 frame rows, one per kind.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct WaitDangerRow {
-    pub hand: u16,
-    pub riichi_seat: u8,
-    pub category: [Category; KINDS],
-    pub shape: [Option<WaitShape>; KINDS],
+pub(crate) struct WaitDangerRow {
+    pub(crate) hand: u16,
+    pub(crate) riichi_seat: u8,
+    pub(crate) category: [Category; KINDS],
+    pub(crate) shape: [Option<WaitShape>; KINDS],
 }
 
 /// Collects §2 units of one game.
 #[derive(Default)]
-pub struct WaitDangerObserver {
-    pub rows: Vec<WaitDangerRow>,
+pub(crate) struct WaitDangerObserver {
+    pub(crate) rows: Vec<WaitDangerRow>,
     /// Declarations left out as furiten.
-    pub furiten: u32,
+    pub(crate) furiten: u32,
     /// Declarations left out as kokushi-only tenpai.
-    pub kokushi: u32,
+    pub(crate) kokushi: u32,
 }
 
 impl Observer for WaitDangerObserver {

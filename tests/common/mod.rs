@@ -40,6 +40,7 @@ pub fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSum
         inputs: inputs.to_vec(),
         out: out.to_path_buf(),
         room,
+        dates: Default::default(),
         strict: false,
         progress: false,
     })
@@ -101,15 +102,20 @@ pub fn sum_i64(df: &DataFrame, col: &str) -> i64 {
 /// estimators scored game by game, `phoenix-table` at the end) hold exactly what scoring the
 /// run's `danger_situations` afresh with the default estimators gives (`haifu danger-eval`).
 pub fn assert_scores_match_standalone(dir: &Path) {
-    use haifu::danger_eval::{evaluate, read_parquet, resolve, DEFAULT_ESTIMATORS};
-    let names: Vec<String> = DEFAULT_ESTIMATORS.iter().map(|s| s.to_string()).collect();
-    let estimators = resolve(&names, &dir.join("wait_danger.parquet"), None).unwrap();
+    use haifu::danger::EstimatorName;
+    use haifu::report::danger::{evaluate, read_parquet, resolve};
+    let estimators = resolve(
+        &EstimatorName::DEFAULT,
+        &dir.join("wait_danger.parquet"),
+        None,
+    )
+    .unwrap();
     let situations = read_parquet(&dir.join("danger_situations.parquet")).unwrap();
     let fresh = evaluate(&situations, &estimators).unwrap();
     let key = ["game_id", "hand", "riichi_seat", "moment", "estimator"];
     let sorted = |df: DataFrame| df.sort(key, SortMultipleOptions::default()).unwrap();
     let ingested = sorted(frame(dir, "danger_eval"));
-    let fresh_eval = sorted(fresh.eval.into_dataframe().unwrap());
+    let fresh_eval = sorted(fresh.eval_frame().unwrap());
     assert!(ingested.height() > 0);
     assert_eq!(ingested.height(), fresh_eval.height());
     assert_eq!(ingested.get_column_names(), fresh_eval.get_column_names());
@@ -121,10 +127,10 @@ pub fn assert_scores_match_standalone(dir: &Path) {
             "danger_eval column {c} differs"
         );
     }
-    let calibration = fresh.totals.calibration_frame().unwrap();
+    let calibration = fresh.calibration_frame().unwrap();
     assert!(frame(dir, "danger_calibration").equals(&calibration));
     // Exact sums: the means are bit for bit the same however the rows were added.
-    let summary = fresh.totals.summary_frame().unwrap();
+    let summary = fresh.summary_frame().unwrap();
     assert!(summary.height() > 0);
     assert!(frame(dir, "danger_eval_summary").equals_missing(&summary));
 }

@@ -1,0 +1,86 @@
+//! Argument groups shared by several commands, validated into types as they are parsed.
+
+use std::path::{Path, PathBuf};
+
+use crate::ingest::{DateRange, IngestOptions, RoomFilter};
+use crate::report::Format;
+
+/// What to read and how, shared by `run` and `ingest`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct InputArgs {
+    /// Log files, directories (walked recursively) or log databases (houou-logs,
+    /// phoenix-logs). gzip, bzip2 or plain mjlog XML, recognised by content.
+    #[arg(required = true)]
+    pub(crate) inputs: Vec<PathBuf>,
+    /// Keep only games of this room.
+    #[arg(long, value_enum, default_value = "phoenix")]
+    pub(crate) room: RoomFilter,
+    /// Keep only games dated on or after DATE (YYYY-MM-DD, from the log id); others are
+    /// skipped with reason `date` before they are read.
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub(crate) since: Option<String>,
+    /// Keep only games dated on or before DATE (YYYY-MM-DD, from the log id).
+    #[arg(long, value_name = "DATE", value_parser = parse_date)]
+    pub(crate) until: Option<String>,
+    /// Exit 2 and write nothing if any file fails.
+    #[arg(long)]
+    pub(crate) strict: bool,
+    /// Never show a progress bar.
+    #[arg(long)]
+    pub(crate) quiet: bool,
+}
+
+impl InputArgs {
+    /// The ingest options for output directory `out`.
+    pub(crate) fn options(&self, out: &Path) -> IngestOptions {
+        IngestOptions {
+            inputs: self.inputs.clone(),
+            out: out.to_path_buf(),
+            room: self.room,
+            dates: DateRange {
+                since: self.since.clone(),
+                until: self.until.clone(),
+            },
+            strict: self.strict,
+            progress: !self.quiet,
+        }
+    }
+}
+
+/// A calendar date `YYYY-MM-DD`.
+fn parse_date(s: &str) -> Result<String, String> {
+    let b = s.as_bytes();
+    let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
+    let shaped = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && digits(0..4) && digits(5..7);
+    let shaped = shaped && digits(8..10);
+    let month: u32 = if shaped { s[5..7].parse().unwrap_or(0) } else { 0 };
+    let day: u32 = if shaped { s[8..10].parse().unwrap_or(0) } else { 0 };
+    if !shaped || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
+        return Err(format!("`{s}` is not a date YYYY-MM-DD"));
+    }
+    Ok(s.to_string())
+}
+
+/// Which frames a report runs over and how it is printed, shared by `stats` and `query`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct ReportArgs {
+    /// Directory written by `haifu ingest --out` or `haifu run --out`.
+    #[arg(long)]
+    pub(crate) frames: PathBuf,
+    #[arg(long, value_enum, default_value = "table")]
+    pub(crate) format: Format,
+    /// Restrict riichi_response units to seat N (0..3; the classic table uses seat 0).
+    #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
+    pub(crate) seat: Option<u8>,
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn dates() {
+        assert_eq!(super::parse_date("2020-01-31").as_deref(), Ok("2020-01-31"));
+        for bad in ["2020-1-31", "2020-13-01", "2020-00-10", "20200131", "2020-01-32", "x"] {
+            assert!(super::parse_date(bad).is_err(), "{bad}");
+        }
+    }
+}

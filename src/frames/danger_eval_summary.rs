@@ -1,0 +1,40 @@
+//! `danger_eval_summary`: the exact mean of every §4 metric per (moment, estimator) over all
+//! situations and per riichi turn × dealer-ness slice (columns in README.md).
+
+use polars::prelude::*;
+
+use crate::danger::EvalTotals;
+
+pub(super) const NAME: &str = "danger_eval_summary";
+
+/// The frame of a run's (or a scoring's) totals.
+pub(crate) fn frame(totals: &EvalTotals) -> PolarsResult<DataFrame> {
+    let rows = totals.summary_rows();
+    let mean = |i: usize| rows.iter().map(|r| r.means[i]).collect::<Vec<_>>();
+    DataFrame::new_infer_height(vec![
+        Column::new(
+            "moment".into(),
+            rows.iter().map(|r| r.moment).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "estimator".into(),
+            rows.iter().map(|r| r.estimator).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "riichi_turn".into(),
+            rows.iter().map(|r| r.riichi_turn).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "riichi_seat".into(),
+            rows.iter().map(|r| r.riichi_seat).collect::<Vec<_>>(),
+        ),
+        Column::new(
+            "situations".into(),
+            rows.iter().map(|r| r.situations as i64).collect::<Vec<_>>(),
+        ),
+        Column::new("rmse".into(), mean(0)),
+        Column::new("cross_entropy".into(), mean(1)),
+        Column::new("auc".into(), mean(2)),
+        Column::new("brier".into(), mean(3)),
+    ])
+}

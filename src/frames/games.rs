@@ -1,0 +1,82 @@
+//! `games`: one row per game (statistics.md §6).
+
+use super::{FrameChunk, GameFrame, GameRows};
+use crate::mjlog::{go_type, room_of};
+
+pub(super) const NAME: &str = "games";
+
+#[derive(Default)]
+pub(super) struct Games {
+    game_id: Vec<String>,
+    go_type: Vec<i32>,
+    room: Vec<&'static str>,
+    hanchan: Vec<bool>,
+    red: Vec<bool>,
+    hands: Vec<i32>,
+    source: Vec<String>,
+    names: [Vec<String>; 4],
+    scores: [Vec<i32>; 4],
+    places: [Vec<i32>; 4],
+}
+
+pub(super) fn new() -> Box<dyn GameFrame> {
+    Box::<Games>::default()
+}
+
+impl GameFrame for Games {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// About 350 bytes a row (names, source path).
+    fn row_group_rows(&self) -> usize {
+        1 << 13
+    }
+
+    fn push(&mut self, _game: u32, g: &GameRows) {
+        let f = &g.obs.facts;
+        self.game_id.push(g.game_id.clone());
+        self.go_type.push(f.go_type as i32);
+        self.room.push(room_of(f.go_type));
+        self.hanchan.push(f.go_type & go_type::HANCHAN != 0);
+        self.red.push(f.red);
+        self.hands.push(f.hands.len() as i32);
+        self.source.push(g.source.clone());
+        for s in 0..4 {
+            self.names[s].push(f.names[s].clone());
+            self.scores[s].push(f.final_scores[s]);
+            self.places[s].push(f.places[s] as i32);
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.game_id.len()
+    }
+
+    fn take(&mut self, _ids: &[&str], _first: u32) -> FrameChunk {
+        let g = std::mem::take(self);
+        let [n0, n1, n2, n3] = g.names;
+        let [s0, s1, s2, s3] = g.scores;
+        let [p0, p1, p2, p3] = g.places;
+        FrameChunk::default()
+            .unique_text("game_id", &g.game_id)
+            .int("go_type", g.go_type)
+            .strings("room", g.room.iter().map(|&r| Some(r)))
+            .boolean("hanchan", &g.hanchan)
+            .boolean("red", &g.red)
+            .int("hands", g.hands)
+            .unique_text("source", &g.source)
+            .text("name_0", &n0)
+            .text("name_1", &n1)
+            .text("name_2", &n2)
+            .text("name_3", &n3)
+            .int("score_0", s0)
+            .int("score_1", s1)
+            .int("score_2", s2)
+            .int("score_3", s3)
+            .int("place_0", p0)
+            .int("place_1", p1)
+            .int("place_2", p2)
+            .int("place_3", p3)
+    }
+}

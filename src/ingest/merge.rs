@@ -1,0 +1,212 @@
+//! The merging side of a run: results accounted for in file order, landed games' rows added
+//! to the frames and the run totals, and at the end the run-wide frames, the `phoenix-table`
+//! tail and the manifest, renamed into place together.
+
+use std::sync::Arc;
+use std::time::Instant;
+
+use anyhow::Result;
+use indicatif::ProgressBar;
+
+use super::dedup::Landed;
+use super::runtime::{check_interrupt, timing};
+use super::totals::RunTotals;
+use super::{FileResult, Outcome};
+use crate::danger::{self, Estimator};
+use crate::frames::{self, FrameWriter, PendingFrames};
+use crate::manifest::{FileEntry, Manifest, Status};
+use crate::mjlog;
+use crate::reason::{Failure, Reason};
+use crate::report::danger::{evaluate_file, SITUATION_ROWS};
+use crate::stats::DrawRateCells;
+
+/// What the merging side of a run accumulates, in file order.
+pub(super) struct Merger {
+    pub(super) manifest: Manifest,
+    pub(super) writer: FrameWriter,
+    /// Rows of the per-game frames not yet written (a row group at a time).
+    frames: PendingFrames,
+    /// Draw-rate counts of landed games whose log id another input also has; the workers'
+    /// counts are added at the end.
+    pub(super) cells: DrawRateCells,
+    /// §2 counts per category and the built-in estimators' §4 totals of landed games.
+    totals: RunTotals,
+    /// Landed log ids and the path that landed them (workers read it to skip later copies).
+    pub(super) landed: Arc<Landed>,
+    games_done: u64,
+    pub(super) progress: Option<ProgressBar>,
+    start: Instant,
+}
+
+impl Merger {
+    pub(super) fn new(
+        manifest: Manifest,
+        writer: FrameWriter,
+        progress: Option<ProgressBar>,
+        start: Instant,
+    ) -> Self {
+        Merger {
+            manifest,
+            writer,
+            frames: PendingFrames::default(),
+            cells: DrawRateCells::default(),
+            totals: RunTotals::default(),
+            landed: Arc::new(Landed::default()),
+            games_done: 0,
+            progress,
+            start,
+        }
+    }
+
+    /// Accounts for one batch of results (in file order) and writes its rows.
+    pub(super) fn merge(&mut self, results: Vec<FileResult>) -> Result<()> {
+        let files = results.len() as u64;
+        for r in results {
+            let entry = self.account(r);
+            self.manifest.push(entry)?;
+        }
+        self.write_frames(false)?;
+        if let Some(pb) = &self.progress {
+            pb.inc(files);
+            let secs = self.start.elapsed().as_secs_f64().max(1e-9);
+            pb.set_message(format!(
+                "{} games, {:.0} games/s",
+                self.games_done,
+                self.games_done as f64 / secs
+            ));
+        }
+        Ok(())
+    }
+
+    fn account(&mut self, r: FileResult) -> FileEntry {
+        let path = r.name;
+        let landed_as = |id: &str| -> Option<String> {
+            self.landed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .path(id)
+                .map(str::to_string)
+        };
+        // A later copy of a landed game: skipped, whether or not a worker processed it first
+        // (and its unknown tags, the same game's, are not counted again).
+        let duplicate_of = match &r.outcome {
+            Outcome::Ok(rows) => landed_as(&rows.game_id),
+            Outcome::Duplicate { game_id } => Some(
+                landed_as(game_id).expect("a copy is skipped only after an earlier one landed"),
+            ),
+            _ => None,
+        };
+        if duplicate_of.is_none() {
+            for (tag, n) in r.unknown_tags {
+                *self.manifest.unknown_tags.entry(tag).or_default() += n as u64;
+            }
+        }
+        let entry = |status, reason, game_id| FileEntry {
+            path: path.clone(),
+            status,
+            reason,
+            game_id,
+            games: 0,
+            hands: 0,
+        };
+        if let Some(first) = duplicate_of {
+            let game_id = match r.outcome {
+                Outcome::Ok(rows) => rows.game_id,
+                Outcome::Duplicate { game_id } => game_id,
+                _ => unreachable!("only landed-or-duplicate outcomes have a first copy"),
+            };
+            return entry(
+                Status::Skipped,
+                Some(Failure::new(
+                    Reason::Duplicate,
+                    format!("same game as {first}"),
+                )),
+                Some(game_id),
+            );
+        }
+        match r.outcome {
+            Outcome::Ok(rows) => {
+                self.landed
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .insert(&rows.game_id, &path);
+                self.frames.push(&rows);
+                self.cells.commit(&rows.draws);
+                self.totals += &rows.obs;
+                let facts = &rows.obs.facts;
+                let draws: u64 = facts.hands.iter().map(|h| h.draws as u64).sum();
+                self.manifest
+                    .note_game(&rows.game_id, mjlog::room_of(facts.go_type), draws);
+                self.games_done += 1;
+                FileEntry {
+                    games: 1,
+                    hands: facts.hands.len() as u32,
+                    ..entry(Status::Ok, None, Some(rows.game_id.clone()))
+                }
+            }
+            Outcome::Skipped { game_id, reason } => {
+                entry(Status::Skipped, Some(reason), Some(game_id))
+            }
+            Outcome::Failed { game_id, reason } => entry(Status::Failed, Some(reason), game_id),
+            Outcome::Duplicate { .. } => unreachable!("handled above"),
+        }
+    }
+
+    /// Writes the per-game frames' pending rows that fill a row group, or with `all` every
+    /// pending row.
+    fn write_frames(&mut self, all: bool) -> Result<()> {
+        for (f, chunk) in self.frames.take_ready(all) {
+            self.writer.write_chunk(self.frames.name(f), &chunk)?;
+        }
+        Ok(())
+    }
+
+    /// Writes the run-wide frames and the manifest, then renames everything into place.
+    pub(super) fn finish(&mut self) -> Result<()> {
+        self.write_frames(true)?;
+        // Frames with no rows still get a file with their schema.
+        for (name, chunk) in PendingFrames::empty_chunks() {
+            if !self.writer.has_rows(name) {
+                self.writer.write_chunk(name, &chunk)?;
+            }
+        }
+        self.writer
+            .write("draw_rate", &frames::draw_rate_frame(&self.cells)?)?;
+        let t0 = Instant::now();
+        // `phoenix-table` needs the whole run's §2 rates: score it over the finished
+        // situations file and append its rows to the built-in estimators' ones.
+        self.writer.finish_frame("danger_situations")?;
+        let phoenix = danger::phoenix_table(&self.totals.categories);
+        let t1 = Instant::now();
+        let writer = &mut self.writer;
+        let (totals, _) = evaluate_file(
+            &writer.temp_path("danger_situations.parquet"),
+            &[Estimator::Table(phoenix)],
+            Estimator::BUILTINS.len(),
+            SITUATION_ROWS,
+            |eval| Ok(writer.write_chunk("danger_eval", eval)?),
+        )?;
+        timing("  read, evaluate, write", t1.elapsed());
+        let t1 = Instant::now();
+        self.totals.eval += totals;
+        self.writer.write(
+            "danger_calibration",
+            &frames::danger_calibration_frame(&self.totals.eval)?,
+        )?;
+        self.writer.write(
+            "danger_eval_summary",
+            &frames::danger_eval_summary_frame(&self.totals.eval)?,
+        )?;
+        timing("  write", t1.elapsed());
+        let t1 = Instant::now();
+        self.writer.finish()?;
+        timing("  finish", t1.elapsed());
+        timing("phoenix-table scoring", t0.elapsed());
+        // Last chance to stop before anything is renamed into place.
+        check_interrupt()?;
+        self.writer
+            .write_file("manifest.json", |w| self.manifest.write_json(w))?;
+        self.writer.commit("manifest.json")?;
+        Ok(())
+    }
+}

@@ -1,0 +1,333 @@
+//! The ingest pipeline: inputs → decoded games → replay with observers → frames + manifest.
+//!
+//! Stages, each in its own file:
+//! - `units.rs`: the inputs as units of work in sorted path order (files sniffed for log
+//!   databases a batch ahead; a database's rows a page at a time, in log-id order);
+//! - `worker.rs`: a unit → read, decompress, decode, filter (room, date), replay with every
+//!   observer → a [`FileResult`];
+//! - `dedup.rs`: the log ids landed so far (a later copy of a landed game is skipped);
+//! - `merge.rs`: results accounted for in file order, rows added to the frames and to the run
+//!   totals (`totals.rs`), then the run-wide frames, the `phoenix-table` tail and the manifest;
+//! - `runtime.rs`: the interrupt flag, timings, progress, returning freed memory;
+//! - `decode_only.rs`: the speed floor.
+//!
+//! Files are processed in sorted order, in batches, each batch in parallel; results are merged
+//! in file order, so the output bytes do not depend on thread count or argument order. Memory
+//! is one batch of games, each frame's rows until they fill a row group and the run-wide
+//! draw-rate cells, plus what grows with the inputs: the sorted input listing (a path each),
+//! a hash of the log id and the path of every landed game and a Parquet footer entry per row
+//! group. The manifest's entries go to disk as they come.
+
+mod decode_only;
+mod dedup;
+mod merge;
+mod runtime;
+mod totals;
+mod units;
+mod worker;
+
+pub use decode_only::{decode_only, DecodeOnly};
+pub use runtime::Interrupted;
+pub(crate) use runtime::{return_freed_memory, stop_on_interrupt, timing};
+
+use std::fmt;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::Instant;
+
+use anyhow::{Context, Result};
+use rayon::prelude::*;
+
+use crate::frames::{FrameWriter, GameRows};
+use crate::input;
+use crate::manifest::{FileEntry, Manifest, Status};
+use crate::reason::Failure;
+use merge::Merger;
+use runtime::{interrupted, progress_bar, TRIM_EVERY};
+use units::{sniff, Units};
+use worker::{Filters, Workers};
+
+/// Files per parallel batch: large enough to keep both cores busy, small enough to bound memory.
+pub const BATCH_FILES: usize = 512;
+
+/// Which rooms to keep.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum RoomFilter {
+    Phoenix,
+    Tokujou,
+    Joukyuu,
+    Ippan,
+    Any,
+}
+
+impl RoomFilter {
+    pub fn name(self) -> &'static str {
+        match self {
+            RoomFilter::Phoenix => "phoenix",
+            RoomFilter::Tokujou => "tokujou",
+            RoomFilter::Joukyuu => "joukyuu",
+            RoomFilter::Ippan => "ippan",
+            RoomFilter::Any => "any",
+        }
+    }
+
+    fn keeps(self, room: &str) -> bool {
+        self == RoomFilter::Any || self.name() == room
+    }
+}
+
+/// The games' dates a run keeps (`--since`, `--until`, both inclusive, `YYYY-MM-DD`), decided
+/// from the log id before anything is read. With a bound given, a game whose id carries no
+/// date is skipped too (it cannot be shown to be inside).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DateRange {
+    pub since: Option<String>,
+    pub until: Option<String>,
+}
+
+impl DateRange {
+    fn keeps(&self, game_id: &str) -> bool {
+        if self.since.is_none() && self.until.is_none() {
+            return true;
+        }
+        let Some(date) = input::date_of(game_id) else {
+            return false;
+        };
+        self.since.as_deref().is_none_or(|s| date.as_str() >= s)
+            && self.until.as_deref().is_none_or(|u| date.as_str() <= u)
+    }
+
+    /// Why `game_id` is outside the range.
+    fn describe(&self, game_id: &str) -> String {
+        let range = format!(
+            "--since {} --until {}",
+            self.since.as_deref().unwrap_or("-"),
+            self.until.as_deref().unwrap_or("-")
+        );
+        match input::date_of(game_id) {
+            Some(d) => format!("{d} is outside {range}"),
+            None => format!("the log id gives no date ({range})"),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct IngestOptions {
+    pub inputs: Vec<PathBuf>,
+    pub out: PathBuf,
+    pub room: RoomFilter,
+    /// Games dated outside are skipped with reason `date`.
+    pub dates: DateRange,
+    /// Any failed file aborts the run before anything is written.
+    pub strict: bool,
+    /// Show a progress bar (when stderr is a terminal).
+    pub progress: bool,
+}
+
+/// What a run did. Its [`fmt::Display`] is the end-of-run report for a person: the first
+/// failures, the totals, the count of every reason, where the output went.
+#[derive(Debug)]
+pub struct IngestSummary {
+    pub manifest: Manifest,
+    /// Frames and manifest were written (false for a `--strict` run that found failures).
+    pub written: bool,
+    pub seconds: f64,
+    pub out: PathBuf,
+}
+
+impl IngestSummary {
+    /// True when some input failed (the CLI then exits 2).
+    pub fn failed(&self) -> bool {
+        self.manifest.totals.failed > 0
+    }
+}
+
+impl fmt::Display for IngestSummary {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let m = &self.manifest;
+        let t = &m.totals;
+        for e in m.first_failures() {
+            let reason = e.reason.as_ref().map(Failure::to_string).unwrap_or_default();
+            writeln!(f, "failed: {}: {reason}", e.path)?;
+        }
+        let unlisted = t.failed - m.first_failures().len() as u64;
+        if unlisted > 0 {
+            writeln!(
+                f,
+                "… and {unlisted} more failed inputs: every one is in manifest.json"
+            )?;
+        }
+        writeln!(
+            f,
+            "{} files: {} ok, {} skipped, {} failed; {} games, {} hands in {:.2} s",
+            t.files, t.ok, t.skipped, t.failed, t.games, t.hands, self.seconds
+        )?;
+        for (reason, n) in &m.failures_by_reason {
+            writeln!(f, "  failed {n}: {reason}")?;
+        }
+        for (reason, n) in &m.skips_by_reason {
+            writeln!(f, "  skipped {n}: {reason}")?;
+        }
+        if self.written {
+            write!(f, "frames and manifest written to {}", self.out.display())
+        } else {
+            write!(f, "--strict: failures found, nothing written")
+        }
+    }
+}
+
+/// The result of one unit.
+pub(crate) enum Outcome {
+    Ok(Box<GameRows>),
+    /// Not processed: an earlier input with the same log id has already landed.
+    Duplicate { game_id: String },
+    Skipped { game_id: String, reason: Failure },
+    Failed {
+        game_id: Option<String>,
+        reason: Failure,
+    },
+}
+
+/// One unit's result, named as the manifest names it.
+pub(crate) struct FileResult {
+    /// The file path, or `<db path>#<log id>` for a database row.
+    name: String,
+    outcome: Outcome,
+    unknown_tags: Vec<(String, u32)>,
+}
+
+impl FileResult {
+    /// A result decided without decoding anything.
+    fn decided(name: String, outcome: Outcome) -> FileResult {
+        FileResult {
+            name,
+            outcome,
+            unknown_tags: Vec::new(),
+        }
+    }
+}
+
+/// Runs the whole ingest.
+///
+/// Batches are replayed in parallel while a merger thread accounts for and writes the
+/// previous batch, so writing overlaps replay; results are merged in file order.
+pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
+    let start = Instant::now();
+    let (files, listing_errors) = input::collect_files(&opts.inputs);
+    timing("listing", start.elapsed());
+    let writer = FrameWriter::new(&opts.out)
+        .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
+    let mut manifest = Manifest::new(opts.room.name(), &opts.out)
+        .with_context(|| format!("cannot write in {}", opts.out.display()))?;
+    for e in listing_errors {
+        manifest.push(FileEntry {
+            path: e.path.display().to_string(),
+            status: Status::Failed,
+            reason: Some(e.reason),
+            game_id: None,
+            games: 0,
+            hands: 0,
+        })?;
+    }
+    let progress = progress_bar(opts.progress, files.len() as u64);
+    let mut merger = Merger::new(manifest, writer, progress, start);
+    let merger_progress = merger.progress.clone();
+    let landed = Arc::clone(&merger.landed);
+    let workers = Workers::new();
+    let failed = AtomicBool::new(merger.manifest.totals.failed > 0);
+    let filters = Filters {
+        room: opts.room,
+        dates: &opts.dates,
+    };
+    let merged: Result<Merger> = std::thread::scope(|scope| {
+        let (tx, rx) = mpsc::sync_channel::<Vec<FileResult>>(1);
+        let failed = &failed;
+        let merge_thread = std::thread::Builder::new().name("haifu-merge".into());
+        let handle = merge_thread.spawn_scoped(scope, move || -> Result<Merger> {
+            let mut busy = std::time::Duration::ZERO;
+            for results in rx {
+                let t0 = Instant::now();
+                if results
+                    .iter()
+                    .any(|r| matches!(r.outcome, Outcome::Failed { .. }))
+                {
+                    failed.store(true, Ordering::Relaxed);
+                }
+                if let Err(e) = merger.merge(results) {
+                    merger.writer.abandon();
+                    return Err(e);
+                }
+                busy += t0.elapsed();
+            }
+            timing("merge (busy)", busy);
+            Ok(merger)
+        });
+        let mut replaying = std::time::Duration::ZERO;
+        let mut units = Units::new(files, merger_progress);
+        for batches in 1.. {
+            if (opts.strict && failed.load(Ordering::Relaxed)) || interrupted() {
+                break;
+            }
+            let batch = units.next_batch(BATCH_FILES);
+            if batch.is_empty() {
+                break;
+            }
+            let t0 = Instant::now();
+            // The next batch's files are sniffed alongside this one's replay.
+            let ahead = units.unsniffed(BATCH_FILES);
+            let (results, is_db): (Vec<FileResult>, _) = rayon::join(
+                || {
+                    batch
+                        .into_par_iter()
+                        .map(|u| workers.with(|w| w.process(u, filters, &landed)))
+                        .collect()
+                },
+                || sniff(&ahead),
+            );
+            units.add_sniffed(ahead, is_db);
+            replaying += t0.elapsed();
+            if tx.send(results).is_err() {
+                break; // the merger stopped on an error; join reports it
+            }
+            if batches % TRIM_EVERY == 0 {
+                return_freed_memory();
+            }
+        }
+        timing("replay (parallel)", replaying);
+        drop(tx);
+        handle
+            .context("cannot start the merger thread")?
+            .join()
+            .expect("merger thread panicked")
+    });
+    let mut merger = merged?;
+    merger.cells += &workers.into_cells();
+    if let Some(pb) = merger.progress.take() {
+        pb.finish_and_clear();
+    }
+    if interrupted() {
+        merger.writer.abandon();
+        return Err(Interrupted.into());
+    }
+    let summary = |merger: Merger, written| IngestSummary {
+        manifest: merger.manifest,
+        written,
+        seconds: start.elapsed().as_secs_f64(),
+        out: opts.out.clone(),
+    };
+    if opts.strict && failed.load(Ordering::Relaxed) {
+        // A strict run stops after the first batch with a failure and writes nothing.
+        merger.writer.abandon();
+        return Ok(summary(merger, false));
+    }
+    let t0 = Instant::now();
+    let finished = merger.finish();
+    timing("finish", t0.elapsed());
+    timing("total", start.elapsed());
+    if let Err(e) = finished {
+        merger.writer.abandon();
+        return Err(e);
+    }
+    Ok(summary(merger, true))
+}

@@ -1,0 +1,39 @@
+//! What a run adds up over its landed games besides the frames' rows: §2 counts per category
+//! (for the in-sample `phoenix-table` estimator) and the built-in estimators' §4 totals.
+//! Both are integers, so totals add in any order to the same values.
+
+use std::ops::AddAssign;
+
+use crate::danger::{Category, Estimator, EvalTotals};
+use crate::stats::GameObservations;
+use crate::tile::KINDS;
+
+/// (units, waits) per §2 category, [`Category::index`] order.
+pub(crate) type CategoryCounts = [(u64, u64); Category::ALL.len()];
+
+#[derive(Default)]
+pub(crate) struct RunTotals {
+    pub(crate) categories: CategoryCounts,
+    /// The built-in estimators' calibration counts and metric sums.
+    pub(crate) eval: EvalTotals,
+}
+
+impl AddAssign<&GameObservations> for RunTotals {
+    /// Adds one landed game.
+    fn add_assign(&mut self, g: &GameObservations) {
+        for w in &g.wait_danger {
+            for k in 0..KINDS {
+                let c = &mut self.categories[w.category[k].index()];
+                c.0 += 1;
+                c.1 += w.shape[k].is_some() as u64;
+            }
+        }
+        let included = g.danger_situations.iter().filter(|d| d.excluded.is_none());
+        for (d, scores) in included.zip(&g.danger_scores) {
+            let key = d.eval_key(0);
+            for (e, (s, est)) in scores.iter().zip(&Estimator::BUILTINS).enumerate() {
+                self.eval.add(&key, e, est.name(), s);
+            }
+        }
+    }
+}

@@ -1,0 +1,235 @@
+//! A worker: one unit of work in, one [`FileResult`] out — read, decompress, decode, filter by
+//! room and date, and replay with every observer. Each rayon thread reuses one [`Worker`].
+
+use std::path::Path;
+use std::sync::Mutex;
+
+use super::dedup::Landed;
+use super::units::Unit;
+use super::{DateRange, FileResult, Outcome, RoomFilter};
+use crate::frames::GameRows;
+use crate::input;
+use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
+use crate::reason::{Failure, Reason};
+use crate::stats::{self, DrawRateCells, DrawRecord};
+
+/// What every unit of a run is filtered by.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Filters<'a> {
+    pub(super) room: RoomFilter,
+    pub(super) dates: &'a DateRange,
+}
+
+/// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
+pub(super) struct Worker {
+    raw: Vec<u8>,
+    inflated: Vec<u8>,
+    log: GameLog,
+    /// The current game's draw records.
+    draws: Vec<DrawRecord>,
+    /// Draw-rate counts of the games this worker replayed whose log id no other input has.
+    cells: DrawRateCells,
+}
+
+impl Worker {
+    fn new() -> Self {
+        Worker {
+            raw: Vec::new(),
+            inflated: Vec::new(),
+            log: GameLog::default(),
+            draws: Vec::new(),
+            cells: DrawRateCells::default(),
+        }
+    }
+
+    /// Processes one unit. A panic while processing it (a bug: no input should cause one)
+    /// fails that unit with reason `internal-error` instead of taking the run down.
+    pub(super) fn process(&mut self, unit: Unit, filters: Filters, landed: &Landed) -> FileResult {
+        let (name, shared) = unit.name_and_shared();
+        if let Unit::Decided(r) = unit {
+            return r;
+        }
+        let game_id = unit.game_id();
+        if shared
+            && landed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .contains(&game_id)
+        {
+            return FileResult::decided(name, Outcome::Duplicate { game_id });
+        }
+        if !filters.dates.keeps(&game_id) {
+            let reason = Failure::new(Reason::Date, filters.dates.describe(&game_id));
+            return FileResult::decided(name, Outcome::Skipped { game_id, reason });
+        }
+        self.draws.clear();
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
+            Unit::File { path, .. } => self.outcome(&path, &game_id, filters.room),
+            Unit::Row {
+                name, log_id, blob, ..
+            } => self.row_outcome(&name, &log_id, &blob, filters.room),
+            Unit::Decided(_) => unreachable!("returned above"),
+        }));
+        let outcome = match outcome {
+            Ok(Outcome::Ok(mut rows)) => {
+                // The game replayed whole: its draws count, here, or (when an earlier input
+                // may hold the same game) in the merger if this copy lands.
+                if shared {
+                    rows.draws = std::mem::take(&mut self.draws);
+                } else {
+                    self.cells.commit(&self.draws);
+                }
+                Outcome::Ok(rows)
+            }
+            Ok(o) => o,
+            Err(panic) => {
+                // The worker's buffers may be mid-update: start them afresh. The draw-rate
+                // counts only ever hold whole games, so they are kept.
+                let cells = std::mem::take(&mut self.cells);
+                *self = Worker::new();
+                self.cells = cells;
+                let msg = panic
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| panic.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                Outcome::Failed {
+                    game_id: None,
+                    reason: Failure::new(
+                        Reason::InternalError,
+                        format!("haifu panicked on this input: {msg}"),
+                    ),
+                }
+            }
+        };
+        FileResult {
+            name,
+            outcome,
+            unknown_tags: std::mem::take(&mut self.log.unknown_tags),
+        }
+    }
+
+    /// A database row: gzip, bzip2 or plain XML by content.
+    fn row_outcome(&mut self, name: &str, log_id: &str, blob: &[u8], room: RoomFilter) -> Outcome {
+        self.log.unknown_tags.clear();
+        let failed = |reason| Outcome::Failed {
+            game_id: Some(log_id.to_string()),
+            reason,
+        };
+        let bytes: &[u8] = if crate::logdb::is_bzip2(blob) {
+            if let Err(e) = crate::logdb::bunzip2(blob, &mut self.inflated, input::MAX_LOG_BYTES) {
+                return failed(Failure::new(Reason::CorruptBzip2, e));
+            }
+            &self.inflated
+        } else {
+            match input::decompress(blob, &mut self.inflated) {
+                Ok(b) => b,
+                Err(e) => return failed(e),
+            }
+        };
+        process_document(bytes, log_id, name, room, &mut self.log, &mut self.draws)
+    }
+
+    fn outcome(&mut self, path: &Path, game_id: &str, room: RoomFilter) -> Outcome {
+        self.log.unknown_tags.clear();
+        let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
+            Ok(b) => b,
+            Err(reason) => {
+                return Outcome::Failed {
+                    game_id: None,
+                    reason,
+                }
+            }
+        };
+        process_document(
+            bytes,
+            game_id,
+            &path.display().to_string(),
+            room,
+            &mut self.log,
+            &mut self.draws,
+        )
+    }
+}
+
+/// Decodes and replays one document with every observer. Shared by files and database rows.
+/// The game's draw records are left in `draws` (meaningful only when the game replayed).
+fn process_document(
+    bytes: &[u8],
+    game_id: &str,
+    source: &str,
+    room: RoomFilter,
+    log: &mut GameLog,
+    draws: &mut Vec<DrawRecord>,
+) -> Outcome {
+    let failed = |reason: Failure| Outcome::Failed {
+        game_id: Some(game_id.to_string()),
+        reason,
+    };
+    let skipped = |reason: Reason, detail: String| Outcome::Skipped {
+        game_id: game_id.to_string(),
+        reason: Failure::new(reason, detail),
+    };
+    if let Err(e) = decode_into(bytes, log) {
+        return failed(e);
+    }
+    let Some(go) = log.go_type else {
+        return failed(Failure::new(Reason::NoGo, "the log has no GO tag"));
+    };
+    if go & go_type::THREE_PLAYER != 0 {
+        return skipped(Reason::ThreePlayer, format!("GO type {go}"));
+    }
+    if go > 0xFF {
+        return skipped(
+            Reason::UnknownRules,
+            format!("GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard four-player rules"),
+        );
+    }
+    let game_room = mjlog::room_of(go);
+    if !room.keeps(game_room) {
+        return skipped(
+            Reason::Room,
+            format!("{game_room} (filter {})", room.name()),
+        );
+    }
+    match stats::observe_game(log, draws) {
+        Ok(obs) => Outcome::Ok(Box::new(GameRows {
+            game_id: game_id.to_string(),
+            source: source.to_string(),
+            obs,
+            draws: Vec::new(),
+        })),
+        Err(e) => failed(Failure::new(Reason::Replay, e.to_string())),
+    }
+}
+
+/// One reusable [`Worker`] per thread of the rayon pool running this ingest, so buffers and
+/// the dense draw-rate cells are allocated once per thread, not once per parallel split.
+pub(super) struct Workers(Vec<Mutex<Worker>>);
+
+impl Workers {
+    pub(super) fn new() -> Self {
+        // The last one serves a caller outside the pool.
+        Workers(
+            (0..=rayon::current_num_threads())
+                .map(|_| Mutex::new(Worker::new()))
+                .collect(),
+        )
+    }
+
+    /// The draw-rate counts of every worker, summed (integers: the sum is order-independent).
+    pub(super) fn into_cells(self) -> DrawRateCells {
+        let mut total = DrawRateCells::default();
+        for w in self.0 {
+            total += &w.into_inner().unwrap_or_else(|e| e.into_inner()).cells;
+        }
+        total
+    }
+
+    pub(super) fn with<R>(&self, f: impl FnOnce(&mut Worker) -> R) -> R {
+        let last = self.0.len() - 1;
+        let i = rayon::current_thread_index().map_or(last, |i| i.min(last));
+        let mut w = self.0[i].lock().unwrap_or_else(|e| e.into_inner());
+        f(&mut w)
+    }
+}

@@ -1,0 +1,640 @@
+//! The one function that changes a [`HandState`]: [`HandState::apply`], one decoded event at a
+//! time, checked against the state (and, for terminal records, the state against the log);
+//! the error context (the hand) is added once, there.
+
+use super::state::{HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind};
+use super::{Check, ReplayError};
+use crate::hand;
+use crate::mjlog::{Agari, Event, Init, Meld, MeldKind, Ryuukyoku};
+use crate::tile::{self, TileId, IDS, KINDS};
+
+/// What a step of the replay gives, or which check it failed and why.
+type Step<T = ()> = Result<T, (Check, String)>;
+
+fn fail(check: Check, detail: String) -> (Check, String) {
+    (check, detail)
+}
+
+impl HandState {
+    /// Applies one event of this hand. Events that change no hand state (SHUFFLE, GO, UN,
+    /// BYE, TAIKYOKU, unknown tags) are accepted as they are; INIT starts a new hand
+    /// ([`HandState::deal`]) and is the caller's.
+    pub(crate) fn apply(&mut self, ev: &Event) -> Result<(), ReplayError> {
+        let step = match ev {
+            Event::Draw { seat, tile } => self.draw(*seat, *tile),
+            Event::Discard { seat, tile } => self.discard(*seat, *tile),
+            Event::Call { who, meld, m } => self.call(*who, meld, *m),
+            Event::Reach { who, step, ten } => self.reach(*who, *step, *ten),
+            Event::Dora { tile } => self.dora(*tile),
+            Event::Agari(a) => self.agari(a),
+            Event::Ryuukyoku(r) => self.ryuukyoku(r),
+            Event::Init(_)
+            | Event::Shuffle
+            | Event::Go { .. }
+            | Event::Un(_)
+            | Event::Bye { .. }
+            | Event::Taikyoku { .. }
+            | Event::Unknown(_) => Ok(()),
+        };
+        step.map_err(|(check, detail)| ReplayError {
+            hand: Some(usize::from(self.index)),
+            check,
+            detail,
+        })
+    }
+
+    /// Deals hand `hand_index` of a game (`red`: the game has red fives). The running scores
+    /// come from INIT `ten`; the caller checks them against the previous hand's end.
+    pub(crate) fn deal(init: &Init, red: bool, hand_index: usize) -> Result<Self, ReplayError> {
+        let fail = |check, detail: String| ReplayError {
+            hand: Some(hand_index),
+            check,
+            detail,
+        };
+        let mut st = HandState {
+            index: hand_index as u16,
+            red,
+            round: init.round,
+            honba: init.honba,
+            dealer: init.oya,
+            seats: Default::default(),
+            loc: [Loc::Wall; IDS],
+            visible: [0; KINDS],
+            visible_red: [0; 3],
+            visible_total: 0,
+            indicators: Vec::with_capacity(5),
+            live_wall: 70,
+            draws: 0,
+            scores: init.ten.map(|t| t * 100),
+            terminals: Vec::new(),
+            first_declaration: None,
+            next: Next::Draw(init.oya),
+            last_discard: None,
+            last_kan_tile: None,
+            kyotaku: init.kyotaku,
+        };
+        if init.oya > 3 {
+            return Err(fail(Check::BadInit, format!("dealer {}", init.oya)));
+        }
+        for (s, hai) in init.hai.iter().enumerate() {
+            if hai.len() != 13 {
+                return Err(fail(
+                    Check::HandSize,
+                    format!("seat {s} is dealt {} tiles, not 13", hai.len()),
+                ));
+            }
+            for &t in hai {
+                if st.loc[t as usize] != Loc::Wall {
+                    return Err(fail(Check::DuplicateTile, format!("tile {t} dealt twice")));
+                }
+                st.loc[t as usize] = Loc::Hand(s as u8);
+                st.seats[s].kinds[tile::kind(t)] += 1;
+            }
+            st.seats[s].hand_len = 13;
+        }
+        st.show_indicator(init.dora_indicator)
+            .map_err(|d| fail(Check::DuplicateTile, d))?;
+        Ok(st)
+    }
+
+    fn make_visible(&mut self, t: TileId) {
+        self.visible[tile::kind(t)] += 1;
+        self.visible_total += 1;
+        if tile::is_red(t, self.red) {
+            self.visible_red[(t / 36) as usize] += 1;
+        }
+    }
+
+    fn show_indicator(&mut self, t: TileId) -> Result<(), String> {
+        if self.loc[t as usize] != Loc::Wall {
+            return Err(format!(
+                "dora indicator {t} is already at {:?}",
+                self.loc[t as usize]
+            ));
+        }
+        if self.indicators.len() >= 5 {
+            return Err("a sixth dora indicator".into());
+        }
+        self.loc[t as usize] = Loc::Indicator;
+        self.indicators.push(t);
+        self.make_visible(t);
+        Ok(())
+    }
+
+
+
+
+
+
+    fn expect_size(&self, seat: usize, holding: bool) -> Step {
+        let s = &self.seats[seat];
+        let want = 13 - 3 * s.melds.len() as i32 + holding as i32;
+        if s.hand_len as i32 != want {
+            return Err(fail(
+                Check::HandSize,
+                format!(
+                    "seat {seat} holds {} concealed tiles with {} melds, expected {want}",
+                    s.hand_len,
+                    s.melds.len()
+                ),
+            ));
+        }
+        Ok(())
+    }
+
+    fn check_in_hand(&self, seat: usize, t: TileId) -> Result<(), String> {
+        if self.loc[t as usize] != Loc::Hand(seat as u8) {
+            return Err(format!(
+                "tile {t} ({}) is not in seat {seat}'s hand but at {:?}",
+                tile::kind_name(tile::kind(t)),
+                self.loc[t as usize]
+            ));
+        }
+        Ok(())
+    }
+
+    fn take_from_hand(&mut self, seat: usize, t: TileId) -> Result<(), String> {
+        self.check_in_hand(seat, t)?;
+        let s = &mut self.seats[seat];
+        s.kinds[tile::kind(t)] -= 1;
+        s.hand_len -= 1;
+        Ok(())
+    }
+
+    /// Applies a draw record.
+    fn draw(&mut self, seat: u8, t: TileId) -> Step {
+        match self.next {
+            Next::Draw(s) | Next::Rinshan(s) if s == seat => {}
+            n => {
+                return Err(fail(
+                    Check::OutOfTurn,
+                    format!("seat {seat} draws, but the state expects {n:?}"),
+                ))
+            }
+        }
+        if self.loc[t as usize] != Loc::Wall {
+            return Err(fail(
+                Check::DuplicateTile,
+                format!(
+                    "seat {seat} draws tile {t}, which is already at {:?}",
+                    self.loc[t as usize]
+                ),
+            ));
+        }
+        if self.live_wall == 0 {
+            return Err(fail(
+                Check::WallExhausted,
+                format!("seat {seat} draws from an empty wall"),
+            ));
+        }
+        self.expect_size(seat as usize, false)?;
+        self.live_wall -= 1;
+        self.draws += 1;
+        self.loc[t as usize] = Loc::Hand(seat);
+        let s = &mut self.seats[seat as usize];
+        s.kinds[tile::kind(t)] += 1;
+        s.hand_len += 1;
+        s.drawn = Some(t);
+        self.next = Next::Discard(seat);
+        self.last_discard = None;
+        self.last_kan_tile = None;
+        Ok(())
+    }
+
+    /// Applies a discard (a riichi declaration when the seat's REACH step 1 came before it).
+    fn discard(&mut self, seat: u8, t: TileId) -> Step {
+        self.check_discard(seat, t)?;
+        self.take_from_hand(seat as usize, t)
+            .map_err(|d| fail(Check::NotInHand, d))?;
+        self.loc[t as usize] = Loc::River(seat);
+        self.make_visible(t);
+        let s = &mut self.seats[seat as usize];
+        let declaration = s.riichi == RiichiState::Declaring;
+        let river_index = s.river.len() as u8;
+        s.river.push(RiverTile {
+            tile: t,
+            called: false,
+            tsumogiri: s.drawn == Some(t),
+            riichi: declaration,
+        });
+        s.turn += 1;
+        s.drawn = None;
+        if declaration {
+            s.riichi = RiichiState::Declared { river_index };
+            s.riichi_waits = Some(hand::waits(&s.kinds, s.melds.len() as u8));
+            if self.first_declaration.is_none() {
+                self.first_declaration = Some(seat);
+            }
+        }
+        self.next = Next::Draw((seat + 1) % 4);
+        self.last_discard = Some((seat, t));
+        self.last_kan_tile = None;
+        Ok(())
+    }
+
+    /// The checks of a discard, made before it changes anything.
+    fn check_discard(&self, seat: u8, t: TileId) -> Step {
+        if self.next != Next::Discard(seat) {
+            return Err(fail(
+                Check::OutOfTurn,
+                format!(
+                    "seat {seat} discards, but the state expects {:?}",
+                    self.next
+                ),
+            ));
+        }
+        self.expect_size(seat as usize, true)?;
+        self.check_in_hand(seat as usize, t)
+            .map_err(|d| fail(Check::NotInHand, d))
+    }
+
+    /// True when a discard of `t` by `seat` passes every check [`HandState::apply`] makes of
+    /// it, so that observers may look at the state just before it.
+    pub(crate) fn can_discard(&self, seat: u8, t: TileId) -> bool {
+        self.check_discard(seat, t).is_ok()
+    }
+
+    /// Applies an `N` call.
+    fn call(&mut self, who: u8, meld: &Meld, code: u32) -> Step {
+        let w = who as usize;
+        match meld.kind {
+            MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
+                let Some((from, t)) = self.last_discard else {
+                    return Err(fail(
+                        Check::BadCall,
+                        format!(
+                            "seat {who} calls {} with no discard to call",
+                            meld.kind.name()
+                        ),
+                    ));
+                };
+                if !matches!(self.next, Next::Draw(_)) || from == who {
+                    return Err(fail(
+                        Check::BadCall,
+                        format!("seat {who} calls {} on its own discard", meld.kind.name()),
+                    ));
+                }
+                if meld.called != Some(t) {
+                    return Err(fail(
+                        Check::BadCall,
+                        format!(
+                            "seat {who}'s {} takes tile {:?}, but the last discard is {t}",
+                            meld.kind.name(),
+                            meld.called
+                        ),
+                    ));
+                }
+                if (from + 4 - who) % 4 != meld.from_rel {
+                    return Err(fail(
+                        Check::BadCall,
+                        format!(
+                            "seat {who}'s {} says it came from relative seat {}, but seat {from} discarded it",
+                            meld.kind.name(),
+                            meld.from_rel
+                        ),
+                    ));
+                }
+                if self.seats[w].riichi.has_declared() {
+                    return Err(fail(Check::BadCall, format!("seat {who} calls after riichi")));
+                }
+                self.expect_size(w, false)?;
+                for &x in meld.tiles() {
+                    if x != t {
+                        self.take_from_hand(w, x)
+                            .map_err(|d| fail(Check::NotInHand, d))?;
+                    }
+                }
+                // The called tile leaves the river: it stops counting as a river tile and
+                // counts as a meld tile instead, so `visible` is unchanged for it.
+                let river = &mut self.seats[from as usize].river;
+                if let Some(last) = river.last_mut() {
+                    last.called = true;
+                }
+                for &x in meld.tiles() {
+                    if x != t {
+                        self.make_visible(x);
+                    }
+                    self.loc[x as usize] = Loc::Meld(who);
+                }
+                let s = &mut self.seats[w];
+                s.melds.push(*meld);
+                s.meld_codes.push(code);
+                s.called = true;
+                self.last_discard = None;
+                self.next = if meld.kind == MeldKind::Daiminkan {
+                    Next::Rinshan(who)
+                } else {
+                    Next::Discard(who)
+                };
+            }
+            MeldKind::Ankan | MeldKind::Kakan => {
+                if self.next != Next::Discard(who) {
+                    return Err(fail(
+                        Check::OutOfTurn,
+                        format!(
+                            "seat {who} declares {} but the state expects {:?}",
+                            meld.kind.name(),
+                            self.next
+                        ),
+                    ));
+                }
+                self.expect_size(w, true)?;
+                if meld.kind == MeldKind::Ankan {
+                    for &x in meld.tiles() {
+                        self.take_from_hand(w, x)
+                            .map_err(|d| fail(Check::NotInHand, d))?;
+                        self.loc[x as usize] = Loc::Meld(who);
+                        self.make_visible(x);
+                    }
+                    let s = &mut self.seats[w];
+                    s.melds.push(*meld);
+                    s.meld_codes.push(code);
+                    self.last_kan_tile = Some((who, meld.tiles[0]));
+                } else {
+                    let added = meld.added.unwrap_or(meld.tiles[3]);
+                    let pos = self.seats[w].melds.iter().position(|m| {
+                        m.kind == MeldKind::Pon && tile::kind(m.tiles[0]) == tile::kind(added)
+                    });
+                    let Some(pos) = pos else {
+                        return Err(fail(
+                            Check::BadCall,
+                            format!("seat {who} adds tile {added} to a pon it does not have"),
+                        ));
+                    };
+                    let pon_tiles = self.seats[w].melds[pos].tiles();
+                    if meld
+                        .tiles()
+                        .iter()
+                        .filter(|x| **x != added)
+                        .ne(pon_tiles.iter())
+                    {
+                        return Err(fail(
+                            Check::BadCall,
+                            format!(
+                                "seat {who}'s kakan tiles {:?} do not extend its pon {:?}",
+                                meld.tiles(),
+                                pon_tiles
+                            ),
+                        ));
+                    }
+                    self.take_from_hand(w, added)
+                        .map_err(|d| fail(Check::NotInHand, d))?;
+                    self.loc[added as usize] = Loc::Meld(who);
+                    self.make_visible(added);
+                    let s = &mut self.seats[w];
+                    s.melds[pos] = *meld;
+                    s.meld_codes[pos] = code;
+                    self.last_kan_tile = Some((who, added));
+                }
+                self.seats[w].drawn = None;
+                self.next = Next::Rinshan(who);
+            }
+            MeldKind::Nukidora => {
+                return Err(fail(
+                    Check::ThreePlayer,
+                    "nukidora in a four-player game".to_string(),
+                ))
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies `REACH step="1"` or `step="2"`. `ten` is the step-2 score check, in hundreds.
+    fn reach(&mut self, who: u8, step: u8, ten: Option<[i32; 4]>) -> Step {
+        let w = who as usize;
+        if step == 1 {
+            if self.next != Next::Discard(who) || self.seats[w].riichi != RiichiState::None {
+                return Err(fail(
+                    Check::BadRiichi,
+                    format!("seat {who} declares riichi out of turn or twice"),
+                ));
+            }
+            if !self.seats[w].is_closed() {
+                return Err(fail(
+                    Check::BadRiichi,
+                    format!("seat {who} declares riichi with an open hand"),
+                ));
+            }
+            self.seats[w].riichi = RiichiState::Declaring;
+            return Ok(());
+        }
+        let RiichiState::Declared { river_index } = self.seats[w].riichi else {
+            return Err(fail(
+                Check::BadRiichi,
+                format!("REACH step 2 for seat {who}, who has no declaration discard"),
+            ));
+        };
+        self.seats[w].riichi = RiichiState::Established { river_index };
+        self.scores[w] -= 1000;
+        self.kyotaku += 1;
+        if let Some(ten) = ten {
+            let want = ten.map(|t| t * 100);
+            if want != self.scores {
+                return Err(fail(
+                    Check::ScoreMismatch,
+                    format!(
+                        "REACH step 2 says scores {want:?}, replay has {:?}",
+                        self.scores
+                    ),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies a DORA record.
+    fn dora(&mut self, t: TileId) -> Step {
+        self.show_indicator(t)
+            .map_err(|detail| fail(Check::DuplicateTile, detail))
+    }
+
+    /// Applies a score record (`sc`: before, delta pairs in hundreds), checking the before
+    /// scores against the replay.
+    fn apply_sc(&mut self, sc: &[i32; 8], what: &str) -> Step<[i32; 4]> {
+        let mut deltas = [0; 4];
+        for s in 0..4 {
+            if sc[2 * s] * 100 != self.scores[s] {
+                return Err(fail(
+                    Check::ScoreMismatch,
+                    format!(
+                        "{what} says seat {s} had {} before, replay has {}",
+                        sc[2 * s] * 100,
+                        self.scores[s]
+                    ),
+                ));
+            }
+            deltas[s] = sc[2 * s + 1] * 100;
+        }
+        for (score, d) in self.scores.iter_mut().zip(deltas) {
+            *score += d;
+        }
+        Ok(deltas)
+    }
+
+    /// Applies an AGARI record, checking it against the replay.
+    fn agari(&mut self, a: &Agari) -> Step {
+        let who = a.who;
+        let w = who as usize;
+        let tsumo = a.who == a.from_who;
+        let second = !self.terminals.is_empty();
+        if second
+            && (tsumo
+                || self
+                    .terminals
+                    .iter()
+                    .any(|t| t.kind != TerminalKind::Ron || t.from != a.from_who || t.who == who))
+        {
+            return Err(fail(
+                Check::BadAgari,
+                "a second AGARI that is not another ron on the same tile".into(),
+            ));
+        }
+        // The winning tile must be the one just drawn, discarded, or added to a kan.
+        let mut concealed = self.concealed_ids(w);
+        if tsumo {
+            if self.next != Next::Discard(who) || self.seats[w].drawn != Some(a.machi) {
+                return Err(fail(
+                    Check::AgariMismatch,
+                    format!(
+                        "seat {who} tsumo on {}, which it did not just draw",
+                        a.machi
+                    ),
+                ));
+            }
+        } else {
+            let on_discard = !second && self.last_discard == Some((a.from_who, a.machi));
+            let on_kan = !second && self.last_kan_tile == Some((a.from_who, a.machi));
+            let repeated = second && self.terminals[0].kind == TerminalKind::Ron;
+            if !(on_discard || on_kan || repeated) {
+                return Err(fail(
+                    Check::AgariMismatch,
+                    format!(
+                        "seat {who} ron on {} from seat {}, which is not the tile just discarded or added",
+                        a.machi, a.from_who
+                    ),
+                ));
+            }
+            self.expect_size(w, false)?;
+            concealed.push(a.machi);
+            concealed.sort_unstable();
+        }
+        let mut hai = a.hai.clone();
+        hai.sort_unstable();
+        if hai != concealed {
+            return Err(fail(
+                Check::AgariMismatch,
+                format!("AGARI hai {hai:?} but seat {who}'s hand + winning tile is {concealed:?}"),
+            ));
+        }
+        let mut codes = a.m.clone();
+        codes.sort_unstable();
+        let mut mine = self.seats[w].meld_codes.clone();
+        mine.sort_unstable();
+        if codes != mine {
+            return Err(fail(
+                Check::AgariMismatch,
+                format!("AGARI m {codes:?} but seat {who}'s melds are {mine:?}"),
+            ));
+        }
+        // The winning kind is a wait of the hand without it ⇔ the hand with it is complete
+        // (the tile exists, so the hand without it held at most three).
+        let mut full_hand = self.seats[w].kinds;
+        if !tsumo {
+            full_hand[tile::kind(a.machi)] += 1;
+        }
+        if !hand::is_complete(&full_hand, self.seats[w].melds.len() as u8) {
+            return Err(fail(
+                Check::AgariMismatch,
+                format!(
+                    "winning tile {} is not a wait of seat {who}'s hand",
+                    tile::kind_name(tile::kind(a.machi))
+                ),
+            ));
+        }
+        if !second && (a.honba != self.honba || a.kyotaku != self.kyotaku) {
+            return Err(fail(
+                Check::StickMismatch,
+                format!(
+                    "AGARI ba {},{} but the table has {} honba and {} sticks",
+                    a.honba, a.kyotaku, self.honba, self.kyotaku
+                ),
+            ));
+        }
+        let deltas = self.apply_sc(&a.sc, "AGARI sc")?;
+        let sum: i32 = deltas.iter().sum();
+        let collected = if second {
+            0
+        } else {
+            self.kyotaku as i32 * 1000
+        };
+        if sum != collected {
+            return Err(fail(
+                Check::ScoreMismatch,
+                format!("AGARI deltas sum to {sum}, but {collected} was on the table"),
+            ));
+        }
+        self.kyotaku = 0;
+        self.terminals.push(Terminal {
+            kind: if tsumo {
+                TerminalKind::Tsumo
+            } else {
+                TerminalKind::Ron
+            },
+            who,
+            from: a.from_who,
+            deltas,
+            value: a.ten[1],
+        });
+        self.next = Next::Ended;
+        Ok(())
+    }
+
+    /// Applies a RYUUKYOKU record, checking shown hands and score balance.
+    fn ryuukyoku(&mut self, r: &Ryuukyoku) -> Step {
+        if !self.terminals.is_empty() {
+            return Err(fail(
+                Check::BadRyuukyoku,
+                "RYUUKYOKU after another terminal record".into(),
+            ));
+        }
+        for (s, shown) in r.hai.iter().enumerate() {
+            if let Some(shown) = shown {
+                let mut shown = shown.clone();
+                shown.sort_unstable();
+                let mine = self.concealed_ids(s);
+                if shown != mine {
+                    return Err(fail(
+                        Check::ShownHandMismatch,
+                        format!("RYUUKYOKU hai{s} {shown:?} but the replay has {mine:?}"),
+                    ));
+                }
+            }
+        }
+        if r.honba != self.honba || r.kyotaku != self.kyotaku {
+            return Err(fail(
+                Check::StickMismatch,
+                format!(
+                    "RYUUKYOKU ba {},{} but the table has {} honba and {} sticks",
+                    r.honba, r.kyotaku, self.honba, self.kyotaku
+                ),
+            ));
+        }
+        let deltas = self.apply_sc(&r.sc, "RYUUKYOKU sc")?;
+        let sum: i32 = deltas.iter().sum();
+        if sum != 0 {
+            return Err(fail(
+                Check::ScoreMismatch,
+                format!("RYUUKYOKU deltas sum to {sum}, not 0"),
+            ));
+        }
+        self.terminals.push(Terminal {
+            kind: TerminalKind::Draw(r.end_name().to_string()),
+            who: 0,
+            from: 0,
+            deltas,
+            value: 0,
+        });
+        self.next = Next::Ended;
+        Ok(())
+    }
+}

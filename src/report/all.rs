@@ -1,0 +1,60 @@
+//! Every bundled report of a run, written as CSV and JSON into one directory.
+
+use std::path::Path;
+
+use anyhow::{Context, Result};
+use polars::prelude::*;
+use rayon::prelude::*;
+
+use super::{context, run, to_csv, to_json, REPORTS};
+use crate::frames::write_atomically;
+use crate::ingest::timing;
+
+/// Runs every bundled report over `frames` and writes `<name>.csv` and `<name>.json` into
+/// `dir`; returns the reports' frames by name, in [`REPORTS`] order.
+///
+/// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
+pub fn write_all(frames: &Path, dir: &Path) -> Result<Vec<(&'static str, DataFrame)>> {
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let ctx = context(frames, None)?;
+    let mut queries: Vec<&'static str> = Vec::new();
+    for rep in REPORTS {
+        if !queries.contains(&rep.sql) {
+            queries.push(rep.sql);
+        }
+    }
+    let results: Vec<Result<DataFrame>> = queries
+        .par_iter()
+        .map(|sql| {
+            let t0 = std::time::Instant::now();
+            let df = run(&mut ctx.clone(), sql, None);
+            let first = REPORTS.iter().find(|r| r.sql == *sql).expect("listed");
+            timing(&format!("  report {}", first.name), t0.elapsed());
+            df.with_context(|| format!("report {}", first.name))
+        })
+        .collect();
+    let results: Vec<DataFrame> = results.into_iter().collect::<Result<_>>()?;
+    REPORTS
+        .par_iter()
+        .map(|rep| {
+            let i = queries.iter().position(|q| *q == rep.sql).expect("listed");
+            let df = match rep.filter {
+                Some((column, value)) => results[i]
+                    .clone()
+                    .lazy()
+                    .filter(col(column).eq(lit(value)))
+                    .collect()?,
+                None => results[i].clone(),
+            };
+            write_atomically(
+                &dir.join(format!("{}.csv", rep.name)),
+                to_csv(&df)?.as_bytes(),
+            )?;
+            write_atomically(
+                &dir.join(format!("{}.json", rep.name)),
+                (to_json(&df) + "\n").as_bytes(),
+            )?;
+            Ok((rep.name, df))
+        })
+        .collect()
+}

@@ -1,0 +1,407 @@
+//! §4 over the frames: the `phoenix-table` estimator from a `wait_danger` file, scoring
+//! estimators over a `danger_situations` file a slice at a time (the `danger_eval`,
+//! `danger_calibration` and `danger_eval_summary` frames), and the tables `haifu danger-eval`
+//! and `haifu run` print.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use anyhow::{bail, Context, Result};
+use polars::prelude::*;
+use rayon::prelude::*;
+
+use crate::danger::{
+    self, scores, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName,
+    EvalKey, EvalTotals, Moment, Scores,
+};
+use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
+use crate::tile::KINDS;
+
+/// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
+/// itself, from a `wait_danger` Parquet file. A category with no units gets weight 0.
+pub(crate) fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
+    let counts = LazyFrame::scan_parquet(
+        PlRefPath::try_from_path(wait_danger)?,
+        ScanArgsParquet::default(),
+    )?
+    .group_by([col("category")])
+    .agg([
+        len().alias("units"),
+        col("is_wait").cast(DataType::UInt64).sum().alias("waits"),
+    ])
+    .collect()?;
+    let cats = counts.column("category")?.str()?.clone();
+    let units = counts.column("units")?.cast(&DataType::UInt64)?;
+    let waits = counts.column("waits")?.cast(&DataType::UInt64)?;
+    let mut per_category = [(0u64, 0u64); Category::ALL.len()];
+    for (i, c) in cats.iter().enumerate() {
+        if let Some(c) = c.and_then(Category::from_name) {
+            per_category[c.index()] = (
+                units.get(i)?.extract::<u64>().unwrap_or(0),
+                waits.get(i)?.extract::<u64>().unwrap_or(0),
+            );
+        }
+    }
+    Ok(danger::phoenix_table(&per_category))
+}
+
+
+/// The estimators named, in order: `phoenix-table` from the `wait_danger` Parquet file given,
+/// `table` from `user_table` (an error without one).
+pub fn resolve(
+    names: &[EstimatorName],
+    wait_danger: &Path,
+    user_table: Option<&CategoryTable>,
+) -> Result<Vec<Estimator>> {
+    names
+        .iter()
+        .map(|&n| {
+            Ok(match n {
+                EstimatorName::PhoenixTable => Estimator::Table(phoenix_table(wait_danger)?),
+                EstimatorName::Table => match user_table {
+                    Some(t) => Estimator::Table(t.clone()),
+                    None => bail!("estimator `table` needs --table FILE.csv"),
+                },
+                builtin => builtin.builtin().expect("the other names are built-ins"),
+            })
+        })
+        .collect()
+}
+
+/// Opens a frame file, with a hint when it is missing.
+fn open_frame(path: &Path) -> Result<std::fs::File> {
+    std::fs::File::open(path).with_context(|| {
+        format!(
+            "cannot open {}: run `haifu ingest ... --out DIR` first",
+            path.display()
+        )
+    })
+}
+
+/// Reads a whole Parquet file.
+pub fn read_parquet(path: &Path) -> Result<DataFrame> {
+    Ok(ParquetReader::new(open_frame(path)?).finish()?)
+}
+
+/// `danger_situations` rows scored at a time by [`evaluate_file`] in a run, so that the memory
+/// of scoring does not grow with the number of games (a row is about 200 bytes in memory).
+pub const SITUATION_ROWS: usize = 1 << 16;
+
+/// Scores `estimators` (at `first_position` on, as [`evaluate_from`]) over the
+/// `danger_situations` Parquet file at `path`, `slice_rows` rows at a time, handing each
+/// slice's `danger_eval` rows to `write` in row order (at least once, so an empty file still
+/// gives the frame's schema); returns the totals and the situations scored per moment.
+pub fn evaluate_file(
+    path: &Path,
+    estimators: &[Estimator],
+    first_position: usize,
+    slice_rows: usize,
+    mut write: impl FnMut(&FrameChunk) -> Result<()>,
+) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
+    let mut reader = ParquetReader::new(open_frame(path)?);
+    let metadata = reader.get_metadata()?.clone();
+    let rows = reader.num_rows()?;
+    let mut totals = EvalTotals::default();
+    let mut situations: BTreeMap<String, u64> = BTreeMap::new();
+    let mut offset = 0;
+    loop {
+        let mut reader = ParquetReader::new(open_frame(path)?);
+        reader.set_metadata(metadata.clone());
+        let slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
+        let ev = evaluate_from(&slice, estimators, first_position)?;
+        write(&ev.eval)?;
+        totals += ev.totals;
+        for (moment, n) in ev.situations {
+            *situations.entry(moment).or_default() += n;
+        }
+        offset += slice_rows.max(1);
+        if offset >= rows {
+            return Ok((totals, situations));
+        }
+    }
+}
+
+/// The two frames of a scoring run.
+pub struct Evaluation {
+    /// The `danger_eval` rows.
+    pub(crate) eval: FrameChunk,
+    pub totals: EvalTotals,
+    /// Situations scored per moment.
+    pub situations: BTreeMap<String, u64>,
+}
+
+impl Evaluation {
+    /// The `danger_eval` rows as a frame.
+    pub fn eval_frame(&self) -> PolarsResult<DataFrame> {
+        self.eval.clone().into_dataframe()
+    }
+
+    /// The `danger_calibration` frame of these scores.
+    pub fn calibration_frame(&self) -> PolarsResult<DataFrame> {
+        self.totals.calibration_frame()
+    }
+
+    /// The `danger_eval_summary` frame of these scores.
+    pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
+        self.totals.summary_frame()
+    }
+}
+
+impl EvalTotals {
+    /// The `danger_calibration` frame of these totals.
+    pub fn calibration_frame(&self) -> PolarsResult<DataFrame> {
+        frames::danger_calibration_frame(self)
+    }
+
+    /// The `danger_eval_summary` frame of these totals.
+    pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
+        frames::danger_eval_summary_frame(self)
+    }
+}
+
+/// Scores `estimators` on every included situation of a `danger_situations` frame.
+///
+/// `first_position` is the report-order position of `estimators[0]` in the calibration
+/// frame (0 unless these rows join builtin scores made elsewhere).
+pub(crate) fn evaluate_from(
+    ds: &DataFrame,
+    estimators: &[Estimator],
+    first_position: usize,
+) -> Result<Evaluation> {
+    let s = |c: &str| -> Result<StringChunked> { Ok(ds.column(c)?.str()?.clone()) };
+    let i = |c: &str| -> Result<Int32Chunked> { Ok(ds.column(c)?.i32()?.clone()) };
+    let (game_id, moment, excluded) = (s("game_id")?, s("moment")?, s("excluded")?);
+    let (visible, holds, genbutsu, waits) = (
+        s("visible")?,
+        s("observer_holds")?,
+        s("genbutsu")?,
+        s("waits")?,
+    );
+    let (hand, riichi_seat, riichi_turn) = (i("hand")?, i("riichi_seat")?, i("riichi_turn")?);
+    let riichi_is_dealer = ds.column("riichi_is_dealer")?.bool()?.clone();
+    let names: Vec<&str> = estimators.iter().map(Estimator::name).collect();
+
+    // Parse the included rows, then score them in parallel; results are assembled in row
+    // order and calibration counts are integers, so the output does not depend on threads.
+    let mut rows: Vec<Parsed> = Vec::new();
+    // Game ids of the included rows, a run of equal ids once.
+    let mut ids: Vec<&str> = Vec::new();
+    for row in 0..ds.height() {
+        if excluded.get(row).is_some() {
+            continue;
+        }
+        let digits = |ca: &StringChunked| -> Result<[u8; KINDS]> {
+            ca.get(row)
+                .and_then(parse_kind_digits)
+                .with_context(|| format!("danger_situations row {row}: malformed per-kind digits"))
+        };
+        let g = digits(&genbutsu)?.map(|x| x != 0);
+        let w = digits(&waits)?.map(|x| x != 0);
+        let m = moment.get(row).unwrap_or_default();
+        let id = game_id.get(row).unwrap_or_default();
+        if ids.last() != Some(&id) {
+            ids.push(id);
+        }
+        let key = EvalKey {
+            game: ids.len() as u32 - 1,
+            hand: hand.get(row).unwrap_or(0),
+            riichi_seat: riichi_seat.get(row).unwrap_or(0),
+            moment: Moment::from_name(m)
+                .with_context(|| format!("danger_situations row {row}: unknown moment {m:?}"))?,
+            riichi_turn: riichi_turn.get(row).unwrap_or(0),
+            riichi_is_dealer: riichi_is_dealer.get(row).unwrap_or(false),
+            n_waits: w.iter().filter(|&&x| x).count() as i32,
+        };
+        rows.push(Parsed {
+            key,
+            visible: digits(&visible)?,
+            holds: digits(&holds)?,
+            genbutsu: g,
+            waits: w,
+        });
+    }
+    let scored: Vec<Vec<Scores>> = rows
+        .par_iter()
+        .map(|p| {
+            let view = DangerView::from_counts(&p.visible, &p.holds, &p.genbutsu);
+            estimators
+                .iter()
+                .map(|est| scores(&weights(est, &view), &p.waits))
+                .collect()
+        })
+        .collect();
+    let mut out = EvalRows::default();
+    let mut totals = EvalTotals::default();
+    let mut situations: BTreeMap<String, u64> = BTreeMap::new();
+    for (p, per_estimator) in rows.iter().zip(scored) {
+        *situations
+            .entry(p.key.moment.name().to_string())
+            .or_default() += 1;
+        for (ei, sc) in per_estimator.iter().enumerate() {
+            out.push(&p.key, ei as u8, sc);
+            totals.add(&p.key, first_position + ei, names[ei], sc);
+        }
+    }
+    Ok(Evaluation {
+        eval: out.take_chunk(&ids, 0, &names),
+        totals,
+        situations,
+    })
+}
+
+/// Scores `estimators` on every included situation of a `danger_situations` frame.
+pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> {
+    evaluate_from(ds, estimators, 0)
+}
+
+/// One included situation as parsed from the frame.
+struct Parsed {
+    key: EvalKey,
+    visible: [u8; KINDS],
+    holds: [u8; KINDS],
+    genbutsu: [bool; KINDS],
+    waits: [bool; KINDS],
+}
+
+/// Scores, writes the frames, and renders the per-moment and calibration tables.
+pub fn score_and_render(
+    frames: &Path,
+    names: &[EstimatorName],
+    user_table: Option<&CategoryTable>,
+) -> Result<String> {
+    let estimators = resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
+    let mut writer = FrameWriter::new(frames)?;
+    let written = write_scores(&mut writer, frames, &estimators);
+    if written.is_err() {
+        writer.abandon();
+    }
+    written?;
+    render(frames)
+}
+
+/// Scores the situations in `frames` a slice at a time into the three §4 frames, each under a
+/// temporary name until all are complete.
+fn write_scores(writer: &mut FrameWriter, frames: &Path, estimators: &[Estimator]) -> Result<()> {
+    let (totals, _) = evaluate_file(
+        &frames.join("danger_situations.parquet"),
+        estimators,
+        0,
+        SITUATION_ROWS,
+        |eval| Ok(writer.write_chunk("danger_eval", eval)?),
+    )?;
+    writer.write(
+        "danger_calibration",
+        &frames::danger_calibration_frame(&totals)?,
+    )?;
+    writer.write(
+        "danger_eval_summary",
+        &frames::danger_eval_summary_frame(&totals)?,
+    )?;
+    writer.finish()?;
+    writer.commit("danger_eval_summary.parquet")?;
+    Ok(())
+}
+
+/// The per-moment tables (best value of each metric starred) and the calibration table of
+/// the §4 frames in `frames`.
+fn render(frames: &Path) -> Result<String> {
+    let mut ctx = super::context(frames, None)?;
+    let summary = super::run_bundled(&mut ctx, "danger-eval")?;
+    let calib = super::run_bundled(&mut ctx, "danger-calibration")?;
+    render_reports(&summary, &calib)
+}
+
+/// [`render`] from the `danger-eval` and `danger-calibration` reports already run.
+pub(crate) fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<String> {
+    let mut out = String::new();
+    for moment in ["declaration", "last_draw"] {
+        let df = summary
+            .clone()
+            .lazy()
+            .filter(col("moment").eq(lit(moment)))
+            .collect()?;
+        out.push_str(&format!("== moment: {moment} (* = best)\n"));
+        out.push_str(&marked_table(&df)?);
+        out.push('\n');
+    }
+    out.push_str("== calibration (pairs of (situation, kind) by 34·w bin)\n");
+    out.push_str(&super::to_table(calib));
+    Ok(out)
+}
+
+/// Estimators as rows, metrics as columns, the best value of each metric starred.
+fn marked_table(df: &DataFrame) -> Result<String> {
+    const METRICS: [(&str, bool); 4] = [
+        ("rmse", false),
+        ("cross_entropy", false),
+        ("auc", true),
+        ("brier", false),
+    ];
+    let est = df.column("estimator")?.str()?.clone();
+    let n = df.column("situations")?.cast(&DataType::Int64)?;
+    let n = n.i64()?.clone();
+    let mut rows: Vec<Vec<String>> = (0..df.height())
+        .map(|i| {
+            vec![
+                est.get(i).unwrap_or_default().to_string(),
+                n.get(i).unwrap_or(0).to_string(),
+            ]
+        })
+        .collect();
+    for (m, higher) in METRICS {
+        let v = df.column(m)?.f64()?.clone();
+        let vals: Vec<f64> = (0..df.height())
+            .map(|i| v.get(i).unwrap_or(f64::NAN))
+            .collect();
+        let best = vals
+            .iter()
+            .copied()
+            .filter(|x| !x.is_nan())
+            .fold(None, |b: Option<f64>, x| match b {
+                None => Some(x),
+                Some(b) => Some(if (x > b) == higher { x } else { b }),
+            });
+        for (i, x) in vals.iter().enumerate() {
+            let star = if Some(*x) == best { "*" } else { " " };
+            rows[i].push(format!("{x:.5}{star}"));
+        }
+    }
+    let headers = [
+        "estimator",
+        "situations",
+        "rmse",
+        "cross_entropy",
+        "auc",
+        "brier",
+    ];
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([headers[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let mut out = String::new();
+    let fmt_row = |cells: Vec<String>| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == 0 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    out.push_str(&fmt_row(headers.iter().map(|s| s.to_string()).collect()));
+    out.push_str(&fmt_row(widths.iter().map(|w| "-".repeat(*w)).collect()));
+    for r in rows {
+        out.push_str(&fmt_row(r));
+    }
+    Ok(out)
+}
