@@ -6,10 +6,17 @@ HAIFU = $(CARGO_TARGET_DIR)/release/haifu
 OUT ?= out
 CORPUS ?= ../shared/corpus
 
-.PHONY: build run test lint fmt bench clean
+PREFIX ?= $(HOME)/.cargo
+
+.PHONY: build run test lint fmt bench clean install
 
 build:
 	$(CARGO) build --release --locked
+
+## Puts `haifu` on the PATH: `cargo install` into $(PREFIX)/bin (~/.cargo/bin, which rustup puts
+## on the PATH), from the same cached build.
+install:
+	$(CARGO) install --path . --locked --root $(PREFIX)
 
 ## The main job on the embedded fixtures: ingest, every report, the parameter file.
 run: build

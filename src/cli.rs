@@ -1,7 +1,8 @@
 //! The command line: the commands, dispatch, and the one exit-code policy.
 //!
-//! Exit status: 0 when a command ran through (every input ok or skipped), 2 when it finished
-//! but some inputs failed, 1 on a usage or I/O error, 130 when interrupted (Ctrl-C). A closed
+//! Exit status: 0 when a command ran through (every input ok or skipped; also `--help`), 2 when
+//! it finished but some inputs failed, 1 on a usage error (an argument clap or a value parser
+//! refuses, before any work starts) or an I/O error, 130 when interrupted (Ctrl-C). A closed
 //! standard output (`haifu stats … | head`) ends the run quietly with 0, as ripgrep does.
 
 use std::process::ExitCode;
@@ -9,7 +10,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::cmd::{self, Done};
-use crate::ingest::{stop_on_interrupt, Interrupted};
+use crate::runtime::{stop_on_interrupt, Interrupted};
 
 /// Tenhou Phoenix-table logs → columnar statistics for riichi-mahjong AI authors.
 ///
@@ -34,7 +35,18 @@ enum Command {
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // Help and version go to stdout with 0; a refused argument to stderr with 1.
+            let _ = e.print();
+            return if e.use_stderr() {
+                ExitCode::from(1)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
     stop_on_interrupt();
     let result = match &cli.command {
         Command::Run(args) => cmd::run::run(args),

@@ -12,7 +12,7 @@ use flate2::read::MultiGzDecoder;
 use crate::reason::{Failure, Reason};
 
 /// Largest decompressed log accepted; real mjlogs are under 100 KiB.
-pub const MAX_LOG_BYTES: u64 = 64 << 20;
+pub(crate) const MAX_LOG_BYTES: u64 = 64 << 20;
 
 /// An input that could not even be listed (a missing path, an unreadable directory).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +99,6 @@ fn walk(
     ancestors.pop();
 }
 
-
 /// True when `bytes` start with the gzip magic number.
 pub fn is_gzip(bytes: &[u8]) -> bool {
     bytes.starts_with(&[0x1f, 0x8b])
@@ -163,7 +162,7 @@ const LOG_EXTENSIONS: [&str; 6] = ["gz", "mjlog", "xml", "txt", "log", "html"];
 
 /// The Tenhou log id in a file name (`2024041200gm-00a9-0000-0123abcd`), or the name without
 /// its log extensions (`.xml`, `.mjlog.gz`, …) when it carries none.
-pub fn game_id_from_path(path: &Path) -> String {
+pub(crate) fn game_id_from_path(path: &Path) -> String {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -182,7 +181,7 @@ pub fn game_id_from_path(path: &Path) -> String {
 }
 
 /// `YYYY-MM-DD` of a Tenhou log id (`2024041200gm-…`), from its first eight digits.
-pub fn date_of(game_id: &str) -> Option<String> {
+pub(crate) fn date_of(game_id: &str) -> Option<String> {
     let b = game_id.as_bytes();
     (b.len() >= 12 && b[..10].iter().all(u8::is_ascii_digit) && &b[10..12] == b"gm")
         .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))

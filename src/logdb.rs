@@ -59,7 +59,8 @@ impl LogDb {
     pub(crate) fn open(path: &Path) -> Result<Self, Failure> {
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| Failure::new(Reason::UnreadableDatabase, e.to_string()))?;
-        let not_a_log_db = |e: rusqlite::Error| Failure::new(Reason::NotALogDatabase, e.to_string());
+        let not_a_log_db =
+            |e: rusqlite::Error| Failure::new(Reason::NotALogDatabase, e.to_string());
         let mut cols: Vec<String> = Vec::new();
         {
             let mut st = conn

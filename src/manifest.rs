@@ -19,7 +19,7 @@ pub const DEFINITIONS_VERSION: &str = "1";
 
 /// Failed inputs a [`Manifest`] keeps in memory for the end-of-run message; every one of
 /// them is in the written manifest.
-pub const FAILURES_KEPT: usize = 50;
+pub(crate) const FAILURES_KEPT: usize = 50;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -185,12 +185,12 @@ impl Manifest {
     }
 
     /// The first [`FAILURES_KEPT`] failed entries (`totals.failed` counts them all).
-    pub fn first_failures(&self) -> &[FileEntry] {
+    pub(crate) fn first_failures(&self) -> &[FileEntry] {
         &self.first_failures
     }
 
     /// Notes a landed game's date (from its log id) and room.
-    pub fn note_game(&mut self, game_id: &str, room: &str, draws: u64) {
+    pub(crate) fn note_game(&mut self, game_id: &str, room: &str, draws: u64) {
         *self.corpus.rooms.entry(room.to_string()).or_default() += 1;
         self.corpus.draws += draws;
         if let Some(date) = crate::input::date_of(game_id) {
@@ -207,7 +207,7 @@ impl Manifest {
     /// The manifest as pretty-printed JSON (byte for byte what `serde_json` pretty-prints
     /// for the [`ManifestDocument`]), written straight to `w`, the entries copied from the
     /// temporary file where they are kept already formatted.
-    pub fn write_json(&self, w: &mut impl Write) -> io::Result<()> {
+    pub(crate) fn write_json(&self, w: &mut impl Write) -> io::Result<()> {
         w.write_all(b"{\n")?;
         write_field(w, "haifu_version", &self.haifu_version)?;
         write_field(w, "definitions_version", &self.definitions_version)?;

@@ -11,8 +11,8 @@ use polars::prelude::DataFrame;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::frames::write_atomically;
+use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::report::{self, rows_json, to_csv};
 
 /// Format name and version of the parameter file.
@@ -80,8 +80,11 @@ pub(crate) fn tsumo_rate_from(
 /// Writes a parameter file: the JSON at `json` and the same numbers as CSV next to it (the
 /// same path with extension `.csv`), each atomically; returns the CSV's path.
 pub(crate) fn write(json: &Path, value: &Value, csv: &str) -> Result<PathBuf> {
-    write_atomically(json, (serde_json::to_string_pretty(value)? + "\n").as_bytes())
-        .with_context(|| format!("cannot write {}", json.display()))?;
+    write_atomically(
+        json,
+        (serde_json::to_string_pretty(value)? + "\n").as_bytes(),
+    )
+    .with_context(|| format!("cannot write {}", json.display()))?;
     let csv_path = json.with_extension("csv");
     write_atomically(&csv_path, csv.as_bytes())
         .with_context(|| format!("cannot write {}", csv_path.display()))?;

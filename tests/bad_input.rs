@@ -258,7 +258,11 @@ fn a_missing_input_is_reported_not_fatal() {
         .into_iter()
         .find(|f| f.path.ends_with("no-such-dir"))
         .unwrap();
-    assert!(missing.reason_text().as_deref().unwrap().starts_with("unreadable"));
+    assert!(missing
+        .reason_text()
+        .as_deref()
+        .unwrap()
+        .starts_with("unreadable"));
 }
 
 /// A game counts in the draw-rate frame once whatever else the run holds: a copy of it that

@@ -20,9 +20,9 @@ use std::process::Command;
 
 use common::{fixtures, frame, run_ingest};
 use haifu::danger::{raw_weights, DangerView, Estimator, EstimatorName};
-use haifu::report::danger::{evaluate, resolve};
 use haifu::frames::parse_kind_digits;
 use haifu::ingest::RoomFilter;
+use haifu::report::danger::{evaluate, resolve};
 use polars::prelude::*;
 
 const F001: &str = "2099010100gm-00a9-0000-0000f001";

@@ -10,7 +10,7 @@
 use std::panic::{self, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
 
-use haifu::stats::DrawRateCells;
+use haifu::stats::{DrawRateCells, RunTotals};
 
 fn regression_files() -> Vec<PathBuf> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/regressions");
@@ -24,7 +24,7 @@ fn regression_files() -> Vec<PathBuf> {
 }
 
 /// The fuzz targets' harness: never panics on any input, whatever it returns.
-fn run(bytes: &[u8], cells: &mut DrawRateCells) {
+fn run(bytes: &[u8], cells: &mut DrawRateCells, totals: &mut RunTotals) {
     let mut inflated = Vec::new();
     let Ok(doc) = haifu::input::decompress(bytes, &mut inflated) else {
         return;
@@ -33,8 +33,11 @@ fn run(bytes: &[u8], cells: &mut DrawRateCells) {
         return;
     };
     let mut records = Vec::new();
-    if haifu::stats::observe_game(&log, &mut records).is_ok() {
+    if let Ok(obs) = haifu::stats::observe_game(&log, &mut records) {
         cells.commit(&records);
+        *totals += &obs;
+        let _ = totals.eval.summary_rows();
+        let _ = totals.phoenix_table();
     }
 }
 
@@ -45,7 +48,8 @@ fn fuzz_regressions_do_not_panic() {
     for path in &files {
         let bytes = std::fs::read(path).unwrap();
         let mut cells = DrawRateCells::default();
-        if panic::catch_unwind(AssertUnwindSafe(|| run(&bytes, &mut cells))).is_err() {
+        let mut totals = RunTotals::default();
+        if panic::catch_unwind(AssertUnwindSafe(|| run(&bytes, &mut cells, &mut totals))).is_err() {
             failed.push(path.file_name().unwrap().to_string_lossy().into_owned());
         }
     }

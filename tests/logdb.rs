@@ -175,7 +175,10 @@ fn a_corrupt_blob_is_a_named_error_for_its_log_id() {
         .expect("the corrupt row is in the manifest");
     assert_eq!(bad.status, Status::Failed);
     assert!(
-        bad.reason_text().as_deref().unwrap().starts_with("corrupt-gzip"),
+        bad.reason_text()
+            .as_deref()
+            .unwrap()
+            .starts_with("corrupt-gzip"),
         "{bad:?}"
     );
     let unfetched = s

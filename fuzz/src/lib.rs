@@ -10,12 +10,14 @@ pub mod mutate;
 use std::cell::RefCell;
 
 use haifu::mjlog::GameLog;
-use haifu::stats::DrawRateCells;
+use haifu::stats::{DrawRateCells, RunTotals};
 
 thread_local! {
     /// The dense draw-rate counts (about 1.4 MB), allocated once per thread; every game that
     /// replays is committed into them, as the ingest workers do.
     static CELLS: RefCell<DrawRateCells> = RefCell::new(DrawRateCells::default());
+    /// The run totals every game that replays is added to, as the merger does.
+    static TOTALS: RefCell<RunTotals> = RefCell::new(RunTotals::default());
 }
 
 /// Decodes `bytes` as an mjlog document and, when that succeeds, replays it.
@@ -34,10 +36,17 @@ pub fn read_decode_replay(bytes: &[u8]) {
 }
 
 /// Replays `log` as an ingest worker does ([`haifu::stats::observe_game`]: every observer,
-/// then the built-in estimators' scores) and commits its draw records when it replays whole.
+/// then the built-in estimators' scores) and, when it replays whole, commits its draw records
+/// and adds it to the run totals as the merger does (exact §4 sums, `phoenix-table`).
 pub fn replay(log: &GameLog) {
     let mut records = Vec::new();
-    if haifu::stats::observe_game(log, &mut records).is_ok() {
+    if let Ok(obs) = haifu::stats::observe_game(log, &mut records) {
         CELLS.with(|cells| cells.borrow_mut().commit(&records));
+        TOTALS.with(|totals| {
+            let mut totals = totals.borrow_mut();
+            *totals += &obs;
+            let _ = totals.eval.summary_rows();
+            let _ = totals.phoenix_table();
+        });
     }
 }

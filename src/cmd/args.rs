@@ -53,8 +53,16 @@ fn parse_date(s: &str) -> Result<String, String> {
     let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
     let shaped = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && digits(0..4) && digits(5..7);
     let shaped = shaped && digits(8..10);
-    let month: u32 = if shaped { s[5..7].parse().unwrap_or(0) } else { 0 };
-    let day: u32 = if shaped { s[8..10].parse().unwrap_or(0) } else { 0 };
+    let month: u32 = if shaped {
+        s[5..7].parse().unwrap_or(0)
+    } else {
+        0
+    };
+    let day: u32 = if shaped {
+        s[8..10].parse().unwrap_or(0)
+    } else {
+        0
+    };
     if !shaped || !(1..=12).contains(&month) || !(1..=31).contains(&day) {
         return Err(format!("`{s}` is not a date YYYY-MM-DD"));
     }
@@ -79,7 +87,14 @@ mod tests {
     #[test]
     fn dates() {
         assert_eq!(super::parse_date("2020-01-31").as_deref(), Ok("2020-01-31"));
-        for bad in ["2020-1-31", "2020-13-01", "2020-00-10", "20200131", "2020-01-32", "x"] {
+        for bad in [
+            "2020-1-31",
+            "2020-13-01",
+            "2020-00-10",
+            "20200131",
+            "2020-01-32",
+            "x",
+        ] {
             assert!(super::parse_date(bad).is_err(), "{bad}");
         }
     }

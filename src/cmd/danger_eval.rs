@@ -55,6 +55,10 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             v
         }
     };
-    print(&score_and_render(&args.frames, &names, user_table.as_ref())?)?;
+    print(&score_and_render(
+        &args.frames,
+        &names,
+        user_table.as_ref(),
+    )?)?;
     Ok(Done::Ok)
 }

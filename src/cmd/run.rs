@@ -7,7 +7,8 @@ use anyhow::Result;
 
 use super::args::InputArgs;
 use super::{print, Done};
-use crate::ingest::{self, return_freed_memory, timing};
+use crate::ingest;
+use crate::runtime::{return_freed_memory, timing};
 use crate::{params, report};
 
 /// Ingest logs, then write every report and the parameter file (the main job).
@@ -42,10 +43,8 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .map(|(_, df)| df)
             .expect("a bundled report")
     };
-    let danger_tables = report::danger::render_reports(
-        report("danger-eval"),
-        report("danger-calibration"),
-    )?;
+    let danger_tables =
+        report::danger::render_reports(report("danger-eval"), report("danger-calibration"))?;
     let t0 = std::time::Instant::now();
     let (value, csv) = params::tsumo_rate_from(
         &summary.manifest.totals,

@@ -27,8 +27,8 @@ pub use metrics::{
     auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, scores, Scores,
     CALIBRATION_BINS, CE_FLOOR,
 };
-pub use totals::EvalTotals;
 pub(crate) use totals::EvalKey;
+pub use totals::{CalibrationRow, EvalTotals, SummaryRow};
 
 use crate::tile::KINDS;
 

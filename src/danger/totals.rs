@@ -129,7 +129,7 @@ impl EvalTotals {
     /// The rows of the `danger_eval_summary` frame: per moment and estimator (report order),
     /// one row over all situations (`riichi_turn` and `riichi_seat` = `all`), then one per
     /// slice that has situations; `situations` and the exact mean of every metric.
-    pub(crate) fn summary_rows(&self) -> Vec<SummaryRow<'_>> {
+    pub fn summary_rows(&self) -> Vec<SummaryRow<'_>> {
         let mut rows = Vec::new();
         for ((m, _), g) in &self.groups {
             let mut all = MetricSums::default();
@@ -153,7 +153,7 @@ impl EvalTotals {
 
     /// The rows of the `danger_calibration` frame: one per (moment, estimator, bin), moments
     /// by name, estimators in report order.
-    pub(crate) fn calibration_rows(&self) -> Vec<CalibrationRow<'_>> {
+    pub fn calibration_rows(&self) -> Vec<CalibrationRow<'_>> {
         let mut rows = Vec::new();
         for ((m, _), g) in &self.groups {
             for (bin, &(pairs, waits)) in g.bins.iter().enumerate() {
@@ -191,26 +191,26 @@ impl AddAssign for EvalTotals {
 
 /// One row of `danger_eval_summary`.
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct SummaryRow<'a> {
-    pub(crate) moment: &'static str,
-    pub(crate) estimator: &'a str,
+pub struct SummaryRow<'a> {
+    pub moment: &'static str,
+    pub estimator: &'a str,
     /// `all`, `1-6`, `7-12` or `13+`.
-    pub(crate) riichi_turn: &'static str,
+    pub riichi_turn: &'static str,
     /// `all`, `dealer` or `non-dealer`.
-    pub(crate) riichi_seat: &'static str,
-    pub(crate) situations: u64,
+    pub riichi_seat: &'static str,
+    pub situations: u64,
     /// Mean RMSE, cross-entropy, AUC and Brier.
-    pub(crate) means: [f64; 4],
+    pub means: [f64; 4],
 }
 
 /// One row of `danger_calibration`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct CalibrationRow<'a> {
-    pub(crate) moment: &'static str,
-    pub(crate) estimator: &'a str,
-    pub(crate) bin: usize,
-    pub(crate) pairs: u64,
-    pub(crate) waits: u64,
+pub struct CalibrationRow<'a> {
+    pub moment: &'static str,
+    pub estimator: &'a str,
+    pub bin: usize,
+    pub pairs: u64,
+    pub waits: u64,
 }
 
 #[cfg(test)]
@@ -263,9 +263,19 @@ mod tests {
         let same_bits = |a: &[SummaryRow], b: &[SummaryRow]| {
             a.len() == b.len()
                 && a.iter().zip(b).all(|(x, y)| {
-                    (x.moment, x.estimator, x.riichi_turn, x.riichi_seat, x.situations)
-                        == (y.moment, y.estimator, y.riichi_turn, y.riichi_seat, y.situations)
-                        && x.means.map(f64::to_bits) == y.means.map(f64::to_bits)
+                    (
+                        x.moment,
+                        x.estimator,
+                        x.riichi_turn,
+                        x.riichi_seat,
+                        x.situations,
+                    ) == (
+                        y.moment,
+                        y.estimator,
+                        y.riichi_turn,
+                        y.riichi_seat,
+                        y.situations,
+                    ) && x.means.map(f64::to_bits) == y.means.map(f64::to_bits)
                 })
         };
         assert!(same_bits(&f, &backward.summary_rows()));
@@ -315,6 +325,8 @@ mod tests {
         assert_eq!(rows.len(), CALIBRATION_BINS);
         assert_eq!((rows[0].pairs, rows[0].waits), (60, 0));
         assert_eq!((rows[8].pairs, rows[8].waits), (8, 2));
-        assert!(rows.iter().all(|r| r.moment == "last_draw" && r.estimator == "dennou"));
+        assert!(rows
+            .iter()
+            .all(|r| r.moment == "last_draw" && r.estimator == "dennou"));
     }
 }

@@ -93,7 +93,11 @@ impl GameFrame for DangerEval {
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
-        let included = g.obs.danger_situations.iter().filter(|d| d.excluded.is_none());
+        let included = g
+            .obs
+            .danger_situations
+            .iter()
+            .filter(|d| d.excluded.is_none());
         for (d, scores) in included.zip(&g.obs.danger_scores) {
             let key = d.eval_key(game);
             for (e, s) in scores.iter().enumerate() {

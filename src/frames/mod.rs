@@ -67,8 +67,11 @@ pub(crate) trait GameFrame: Send {
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk;
 }
 
+/// A per-game frame's builder.
+pub(crate) type NewFrame = fn() -> Box<dyn GameFrame>;
+
 /// The per-game frames, in the order they are written: name and constructor.
-pub(crate) const GAME_FRAMES: [(&str, fn() -> Box<dyn GameFrame>); 6] = [
+pub(crate) const GAME_FRAMES: [(&str, NewFrame); 6] = [
     (games::NAME, games::new),
     (hands::NAME, hands::new),
     (riichi_response::NAME, riichi_response::new),
@@ -281,7 +284,9 @@ mod tests {
         let whole = whole.take_ready(true);
         assert_eq!(whole.len(), GAME_FRAMES.len(), "every frame has rows");
         // Small minimums, different per frame, so that row groups end mid-game.
-        let minimum: Vec<usize> = (0..GAME_FRAMES.len()).map(|f| [3, 7, 5, 100, 4, 9][f % 6]).collect();
+        let minimum: Vec<usize> = (0..GAME_FRAMES.len())
+            .map(|f| [3, 7, 5, 100, 4, 9][f % 6])
+            .collect();
         let mut grouped = PendingFrames::with_row_group_rows(minimum.clone());
         let mut chunks: Vec<Vec<FrameChunk>> = vec![Vec::new(); GAME_FRAMES.len()];
         for g in &games {

@@ -30,7 +30,7 @@ fn write_options() -> WriteOptions {
 #[derive(Clone)]
 struct SharedFile(Arc<Mutex<BufWriter<File>>>);
 
-impl std::io::Write for SharedFile {
+impl Write for SharedFile {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         self.0.lock().expect("not poisoned").write(buf)
     }
@@ -56,14 +56,14 @@ impl OpenFrame {
 
 /// Writes frames as Parquet under temporary names in `dir`, renamed into place by
 /// [`FrameWriter::commit`].
-pub struct FrameWriter {
+pub(crate) struct FrameWriter {
     dir: PathBuf,
     tag: String,
     writers: Vec<(String, Option<OpenFrame>)>,
 }
 
 impl FrameWriter {
-    pub fn new(dir: &Path) -> std::io::Result<Self> {
+    pub(crate) fn new(dir: &Path) -> std::io::Result<Self> {
         fs::create_dir_all(dir)?;
         Ok(FrameWriter {
             dir: dir.to_path_buf(),
@@ -73,7 +73,7 @@ impl FrameWriter {
     }
 
     /// Temporary path of a frame or file being written.
-    pub fn temp_path(&self, name: &str) -> PathBuf {
+    pub(crate) fn temp_path(&self, name: &str) -> PathBuf {
         self.dir.join(format!(".{name}.{}", self.tag))
     }
 
@@ -107,14 +107,14 @@ impl FrameWriter {
     }
 
     /// Appends `df` as row groups of frame `name`; an error once the frame is finished.
-    pub fn write(&mut self, name: &str, df: &DataFrame) -> PolarsResult<()> {
+    pub(crate) fn write(&mut self, name: &str, df: &DataFrame) -> PolarsResult<()> {
         self.open_frame(name, df.schema())?.writer.write_batch(df)
     }
 
     /// Appends `chunk` as one row group of frame `name` (a chunk without rows only opens the
     /// file with its schema); an error once the frame is finished or when the schema differs
     /// from the frame's.
-    pub fn write_chunk(&mut self, name: &str, chunk: &FrameChunk) -> PolarsResult<()> {
+    pub(crate) fn write_chunk(&mut self, name: &str, chunk: &FrameChunk) -> PolarsResult<()> {
         let frame = self.open_frame(name, chunk.schema())?;
         let fields = frame.writer.parquet_schema().fields().to_vec();
         let expected = polars_parquet::write::to_parquet_schema(&chunk.arrow_schema())?;
@@ -130,12 +130,12 @@ impl FrameWriter {
     }
 
     /// True once frame `name` has been given at least one batch.
-    pub fn has_rows(&self, name: &str) -> bool {
+    pub(crate) fn has_rows(&self, name: &str) -> bool {
         self.writers.iter().any(|(n, _)| n == name)
     }
 
     /// Finishes the Parquet file of frame `name` (if open), so that it can be read back.
-    pub fn finish_frame(&mut self, name: &str) -> PolarsResult<()> {
+    pub(crate) fn finish_frame(&mut self, name: &str) -> PolarsResult<()> {
         for (n, w) in &mut self.writers {
             if n == name {
                 if let Some(w) = w.take() {
@@ -147,7 +147,7 @@ impl FrameWriter {
     }
 
     /// Finishes every Parquet file; nothing is under its final name yet.
-    pub fn finish(&mut self) -> PolarsResult<()> {
+    pub(crate) fn finish(&mut self) -> PolarsResult<()> {
         for (_, w) in &mut self.writers {
             if let Some(w) = w.take() {
                 w.finish()?;
@@ -157,7 +157,7 @@ impl FrameWriter {
     }
 
     /// Writes a temporary file for `name` (renamed by `commit`) through `write`.
-    pub fn write_file(
+    pub(crate) fn write_file(
         &mut self,
         name: &str,
         write: impl FnOnce(&mut BufWriter<File>) -> std::io::Result<()>,
@@ -172,7 +172,7 @@ impl FrameWriter {
     }
 
     /// Renames every temporary file to its final name, `last` (the manifest) last.
-    pub fn commit(&mut self, last: &str) -> std::io::Result<()> {
+    pub(crate) fn commit(&mut self, last: &str) -> std::io::Result<()> {
         let mut names: Vec<String> = self
             .writers
             .iter()
@@ -192,7 +192,7 @@ impl FrameWriter {
     }
 
     /// Removes the temporary files (a refused or failed run).
-    pub fn abandon(&mut self) {
+    pub(crate) fn abandon(&mut self) {
         for (n, w) in self.writers.drain(..) {
             drop(w);
             let n = if n.contains('.') {
@@ -207,7 +207,7 @@ impl FrameWriter {
 
 /// Writes `bytes` to `path` through a temporary file in the same directory and a rename, so
 /// `path` never holds a partial file.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())

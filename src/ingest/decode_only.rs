@@ -12,13 +12,13 @@ use crate::mjlog::{decode::decode_into, GameLog};
 
 /// What a decode-only pass saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct DecodeOnly {
-    pub files: u64,
-    pub games: u64,
-    pub events: u64,
+pub(crate) struct DecodeOnly {
+    pub(crate) files: u64,
+    pub(crate) games: u64,
+    pub(crate) events: u64,
     /// Inputs that could not be listed, read or decoded.
-    pub failed: u64,
-    pub seconds: f64,
+    pub(crate) failed: u64,
+    pub(crate) seconds: f64,
 }
 
 impl fmt::Display for DecodeOnly {
@@ -37,7 +37,7 @@ impl fmt::Display for DecodeOnly {
 }
 
 /// Reads, decompresses and decodes every file under `inputs`.
-pub fn decode_only(inputs: &[PathBuf]) -> DecodeOnly {
+pub(crate) fn decode_only(inputs: &[PathBuf]) -> DecodeOnly {
     let start = std::time::Instant::now();
     let (files, errors) = input::collect_files(inputs);
     let mut totals = DecodeOnly {

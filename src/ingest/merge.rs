@@ -9,16 +9,15 @@ use anyhow::Result;
 use indicatif::ProgressBar;
 
 use super::dedup::Landed;
-use super::runtime::{check_interrupt, timing};
-use super::totals::RunTotals;
 use super::{FileResult, Outcome};
-use crate::danger::{self, Estimator};
+use crate::danger::Estimator;
 use crate::frames::{self, FrameWriter, PendingFrames};
 use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog;
 use crate::reason::{Failure, Reason};
 use crate::report::danger::{evaluate_file, SITUATION_ROWS};
-use crate::stats::DrawRateCells;
+use crate::runtime::{check_interrupt, timing};
+use crate::stats::{DrawRateCells, RunTotals};
 
 /// What the merging side of a run accumulates, in file order.
 pub(super) struct Merger {
@@ -176,7 +175,7 @@ impl Merger {
         // `phoenix-table` needs the whole run's §2 rates: score it over the finished
         // situations file and append its rows to the built-in estimators' ones.
         self.writer.finish_frame("danger_situations")?;
-        let phoenix = danger::phoenix_table(&self.totals.categories);
+        let phoenix = self.totals.phoenix_table();
         let t1 = Instant::now();
         let writer = &mut self.writer;
         let (totals, _) = evaluate_file(

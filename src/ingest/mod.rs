@@ -8,8 +8,10 @@
 //! - `dedup.rs`: the log ids landed so far (a later copy of a landed game is skipped);
 //! - `merge.rs`: results accounted for in file order, rows added to the frames and to the run
 //!   totals (`totals.rs`), then the run-wide frames, the `phoenix-table` tail and the manifest;
-//! - `runtime.rs`: the interrupt flag, timings, progress, returning freed memory;
 //! - `decode_only.rs`: the speed floor.
+//!
+//! Runtime concerns (the interrupt flag, timings, progress, returning freed memory) are
+//! [`crate::runtime`]'s.
 //!
 //! Files are processed in sorted order, in batches, each batch in parallel; results are merged
 //! in file order, so the output bytes do not depend on thread count or argument order. Memory
@@ -21,14 +23,10 @@
 mod decode_only;
 mod dedup;
 mod merge;
-mod runtime;
-mod totals;
 mod units;
 mod worker;
 
-pub use decode_only::{decode_only, DecodeOnly};
-pub use runtime::Interrupted;
-pub(crate) use runtime::{return_freed_memory, stop_on_interrupt, timing};
+pub(crate) use decode_only::decode_only;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -43,8 +41,10 @@ use crate::frames::{FrameWriter, GameRows};
 use crate::input;
 use crate::manifest::{FileEntry, Manifest, Status};
 use crate::reason::Failure;
+use crate::runtime::{
+    interrupted, progress_bar, return_freed_memory, timing, Interrupted, TRIM_EVERY,
+};
 use merge::Merger;
-use runtime::{interrupted, progress_bar, TRIM_EVERY};
 use units::{sniff, Units};
 use worker::{Filters, Workers};
 
@@ -148,7 +148,11 @@ impl fmt::Display for IngestSummary {
         let m = &self.manifest;
         let t = &m.totals;
         for e in m.first_failures() {
-            let reason = e.reason.as_ref().map(Failure::to_string).unwrap_or_default();
+            let reason = e
+                .reason
+                .as_ref()
+                .map(Failure::to_string)
+                .unwrap_or_default();
             writeln!(f, "failed: {}: {reason}", e.path)?;
         }
         let unlisted = t.failed - m.first_failures().len() as u64;
@@ -181,8 +185,13 @@ impl fmt::Display for IngestSummary {
 pub(crate) enum Outcome {
     Ok(Box<GameRows>),
     /// Not processed: an earlier input with the same log id has already landed.
-    Duplicate { game_id: String },
-    Skipped { game_id: String, reason: Failure },
+    Duplicate {
+        game_id: String,
+    },
+    Skipped {
+        game_id: String,
+        reason: Failure,
+    },
     Failed {
         game_id: Option<String>,
         reason: Failure,

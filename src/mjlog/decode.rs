@@ -10,7 +10,7 @@ use crate::tile::TileId;
 
 /// Largest score or score change accepted, in hundreds (100 million points): far beyond any
 /// real game, and small enough that the replay's sums of points cannot overflow an i32.
-pub const MAX_SCORE_HUNDREDS: i32 = 1_000_000;
+pub(crate) const MAX_SCORE_HUNDREDS: i32 = 1_000_000;
 
 /// Why a document is not a decodable mjlog (the detail names the tag and attribute): one of
 /// [`Reason::Empty`], [`Reason::NotMjlog`], [`Reason::Xml`], [`Reason::BadTile`],
@@ -33,7 +33,7 @@ pub fn decode(bytes: &[u8]) -> Result<GameLog, DecodeError> {
 }
 
 /// Decodes into `log`, reusing its event buffer.
-pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
+pub(crate) fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
     log.events.clear();
     log.unknown_tags.clear();
     log.go_type = None;
@@ -62,7 +62,7 @@ pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeError> {
                 if !root_seen {
                     if tag.name().as_ref() != "mjloggm" {
                         return Err(err(
-            Reason::NotMjlog,
+                            Reason::NotMjlog,
                             format!("root element is <{}>, not <mjloggm>", tag.name().as_ref()),
                         ));
                     }
@@ -91,7 +91,7 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         if !rest.is_empty() && rest.iter().all(u8::is_ascii_digit) {
             let tile = parse_tile(rest).ok_or_else(|| {
                 err(
-            Reason::BadTile,
+                    Reason::BadTile,
                     format!("<{}>: tile id out of range", String::from_utf8_lossy(name)),
                 )
             })?;
@@ -138,7 +138,8 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         b"INIT" => Event::Init(Box::new(decode_init(&a)?)),
         b"N" => {
             let m = a.num::<u32>("m")?;
-            let meld = decode_meld(m).map_err(|_| err(Reason::BadMeld, format!("<N m=\"{m}\">")))?;
+            let meld =
+                decode_meld(m).map_err(|_| err(Reason::BadMeld, format!("<N m=\"{m}\">")))?;
             Event::Call {
                 who: a.seat("who")?,
                 meld,
@@ -148,7 +149,10 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         b"REACH" => {
             let step = a.num::<u8>("step")?;
             if step != 1 && step != 2 {
-                return Err(err(Reason::BadAttribute, format!("<REACH step=\"{step}\">")));
+                return Err(err(
+                    Reason::BadAttribute,
+                    format!("<REACH step=\"{step}\">"),
+                ));
             }
             let ten = match a.opt("ten") {
                 Some(_) => Some(a.ten("ten")?),
@@ -233,7 +237,10 @@ fn decode_agari(a: &Attrs<'_>) -> Result<Agari, DecodeError> {
     let ba = a.array::<u8, 2>("ba")?;
     let yaku_flat: Vec<u8> = a.list_or_empty("yaku")?;
     if !yaku_flat.len().is_multiple_of(2) {
-        return Err(err(Reason::BadAttribute, "<AGARI yaku>: odd number of values"));
+        return Err(err(
+            Reason::BadAttribute,
+            "<AGARI yaku>: odd number of values",
+        ));
     }
     Ok(Agari {
         honba: ba[0],
@@ -302,10 +309,12 @@ impl<'a> Attrs<'a> {
                 .first()
                 .filter(|&&q| q == b'"' || q == b'\'')
                 .ok_or_else(|| err(Reason::Xml, format!("<{name}>: unquoted attribute value")))?;
-            let close = after[1..]
-                .iter()
-                .position(|&b| b == quote)
-                .ok_or_else(|| err(Reason::Xml, format!("<{name}>: unterminated attribute value")))?;
+            let close = after[1..].iter().position(|&b| b == quote).ok_or_else(|| {
+                err(
+                    Reason::Xml,
+                    format!("<{name}>: unterminated attribute value"),
+                )
+            })?;
             pairs.push((key, &after[1..1 + close]));
             rest = &after[close + 2..];
         }
@@ -320,8 +329,12 @@ impl<'a> Attrs<'a> {
     }
 
     fn get(&self, key: &str) -> Result<&'a [u8], DecodeError> {
-        self.opt(key)
-            .ok_or_else(|| err(Reason::MissingAttribute, format!("<{}> has no {key}", self.tag)))
+        self.opt(key).ok_or_else(|| {
+            err(
+                Reason::MissingAttribute,
+                format!("<{}> has no {key}", self.tag),
+            )
+        })
     }
 
     fn bad(&self, key: &str, v: &[u8]) -> DecodeError {
@@ -351,7 +364,7 @@ impl<'a> Attrs<'a> {
         let v = self.get(key)?;
         parse_tile(v).ok_or_else(|| {
             err(
-            Reason::BadTile,
+                Reason::BadTile,
                 format!("<{} {key}=\"{}\">", self.tag, String::from_utf8_lossy(v)),
             )
         })
@@ -444,7 +457,7 @@ impl<'a> Attrs<'a> {
             .map(|p| {
                 parse_tile(p).ok_or_else(|| {
                     err(
-            Reason::BadTile,
+                        Reason::BadTile,
                         format!(
                             "<{} {key}=\"{}\">",
                             self.tag,

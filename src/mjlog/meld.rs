@@ -55,14 +55,6 @@ impl Meld {
     pub fn tiles(&self) -> &[TileId] {
         &self.tiles[..self.len as usize]
     }
-
-    /// Chi, pon and daiminkan are the calls that open a hand on another's discard.
-    pub fn is_call_on_discard(&self) -> bool {
-        matches!(
-            self.kind,
-            MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan
-        )
-    }
 }
 
 /// Why an `m` value is not a meld.

@@ -131,7 +131,7 @@ pub struct Ryuukyoku {
 
 impl Ryuukyoku {
     /// The frame name of the draw type: `exhaustive` for no `type`, else Tenhou's name.
-    pub fn end_name(&self) -> &str {
+    pub(crate) fn end_name(&self) -> &str {
         self.kind.as_deref().unwrap_or("exhaustive")
     }
 }
@@ -147,7 +147,7 @@ pub struct GameLog {
 
 impl GameLog {
     /// Player names from the first `UN` (URL-decoded), empty when absent.
-    pub fn player_names(&self) -> [String; 4] {
+    pub(crate) fn player_names(&self) -> [String; 4] {
         for e in &self.events {
             if let Event::Un(un) = e {
                 if un.dan.is_some() || un.names.iter().all(Option::is_some) {

@@ -54,7 +54,6 @@ impl HandState {
         let mut st = HandState {
             index: hand_index as u16,
             red,
-            round: init.round,
             honba: init.honba,
             dealer: init.oya,
             seats: Default::default(),
@@ -120,11 +119,6 @@ impl HandState {
         self.make_visible(t);
         Ok(())
     }
-
-
-
-
-
 
     fn expect_size(&self, seat: usize, holding: bool) -> Step {
         let s = &self.seats[seat];
@@ -295,7 +289,10 @@ impl HandState {
                     ));
                 }
                 if self.seats[w].riichi.has_declared() {
-                    return Err(fail(Check::BadCall, format!("seat {who} calls after riichi")));
+                    return Err(fail(
+                        Check::BadCall,
+                        format!("seat {who} calls after riichi"),
+                    ));
                 }
                 self.expect_size(w, false)?;
                 for &x in meld.tiles() {

@@ -5,38 +5,38 @@ use crate::mjlog::{go_type, Event, GameLog};
 
 /// What one replayed hand was, for the `hands` frame.
 #[derive(Clone, Debug, PartialEq)]
-pub struct HandFacts {
-    pub round: u8,
-    pub honba: u8,
-    pub kyotaku: u8,
-    pub dealer: u8,
+pub(crate) struct HandFacts {
+    pub(crate) round: u8,
+    pub(crate) honba: u8,
+    pub(crate) kyotaku: u8,
+    pub(crate) dealer: u8,
     /// `tsumo`, `ron`, `double_ron` or the RYUUKYOKU type name.
-    pub end: String,
+    pub(crate) end: String,
     /// Sum of the terminal records' deltas, in points (riichi sticks not deducted).
-    pub deltas: [i32; 4],
+    pub(crate) deltas: [i32; 4],
     /// Riichi declaration discards made (including one that dealt in).
-    pub declarations: u8,
+    pub(crate) declarations: u8,
     /// Seats that made at least one chi, pon or daiminkan.
-    pub callers: u8,
+    pub(crate) callers: u8,
     /// AGARI records.
-    pub wins: u8,
+    pub(crate) wins: u8,
     /// Sum of AGARI `ten` second fields (points without honba and kyotaku).
-    pub win_value: i32,
+    pub(crate) win_value: i32,
     /// Draw records.
-    pub draws: u16,
+    pub(crate) draws: u16,
 }
 
 /// What one replayed game was, for the `games` frame.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameFacts {
-    pub go_type: u32,
-    pub red: bool,
-    pub names: [String; 4],
+pub(crate) struct GameFacts {
+    pub(crate) go_type: u32,
+    pub(crate) red: bool,
+    pub(crate) names: [String; 4],
     /// Final scores in points (from `owari`).
-    pub final_scores: [i32; 4],
+    pub(crate) final_scores: [i32; 4],
     /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
-    pub places: [u8; 4],
-    pub hands: Vec<HandFacts>,
+    pub(crate) places: [u8; 4],
+    pub(crate) hands: Vec<HandFacts>,
 }
 
 fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
@@ -84,7 +84,10 @@ pub(crate) fn replay_game(
                     check: Check::AfterEnd,
                     detail: format!("{ev:?} after the hand ended"),
                 }),
-                None => Err(game_err(Check::NoInit, format!("{ev:?} before the first INIT"))),
+                None => Err(game_err(
+                    Check::NoInit,
+                    format!("{ev:?} before the first INIT"),
+                )),
             }
         };
         match ev {

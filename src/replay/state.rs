@@ -144,7 +144,6 @@ pub(crate) struct HandState {
     /// 0-based index of the hand in its game.
     pub(crate) index: u16,
     pub(crate) red: bool,
-    pub(crate) round: u8,
     pub(crate) honba: u8,
     pub(crate) dealer: u8,
     pub(crate) seats: [SeatState; 4],
@@ -173,4 +172,3 @@ pub(crate) struct HandState {
     /// Sticks on the table now (start + established this hand − collected).
     pub(crate) kyotaku: u8,
 }
-

@@ -8,7 +8,7 @@ use rayon::prelude::*;
 
 use super::{context, run, to_csv, to_json, REPORTS};
 use crate::frames::write_atomically;
-use crate::ingest::timing;
+use crate::runtime::timing;
 
 /// Runs every bundled report over `frames` and writes `<name>.csv` and `<name>.json` into
 /// `dir`; returns the reports' frames by name, in [`REPORTS`] order.

@@ -11,8 +11,8 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use crate::danger::{
-    self, scores, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName,
-    EvalKey, EvalTotals, Moment, Scores,
+    self, scores, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName, EvalKey,
+    EvalTotals, Moment, Scores,
 };
 use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
 use crate::tile::KINDS;
@@ -44,7 +44,6 @@ pub(crate) fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
     }
     Ok(danger::phoenix_table(&per_category))
 }
-
 
 /// The estimators named, in order: `phoenix-table` from the `wait_danger` Parquet file given,
 /// `table` from `user_table` (an error without one).
@@ -264,7 +263,7 @@ struct Parsed {
 }
 
 /// Scores, writes the frames, and renders the per-moment and calibration tables.
-pub fn score_and_render(
+pub(crate) fn score_and_render(
     frames: &Path,
     names: &[EstimatorName],
     user_table: Option<&CategoryTable>,

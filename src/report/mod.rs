@@ -12,7 +12,7 @@ pub mod danger;
 mod render;
 
 pub use all::write_all;
-pub use render::{render, rows_json, to_csv, to_json, to_table, Format};
+pub(crate) use render::{render, rows_json, to_csv, to_json, to_table, Format};
 
 use std::path::Path;
 
@@ -126,7 +126,7 @@ pub fn find(name: &str) -> Option<&'static Report> {
 }
 
 /// The bundled reports, one a line with what each shows (for `--help`).
-pub fn catalogue() -> String {
+pub(crate) fn catalogue() -> String {
     let width = REPORTS.iter().map(|r| r.name.len()).max().unwrap_or(0);
     REPORTS
         .iter()

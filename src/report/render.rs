@@ -5,7 +5,7 @@ use serde_json::{Map, Value};
 
 /// Output format of a report.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Format {
+pub(crate) enum Format {
     /// Aligned columns with 95% intervals, for a person.
     Table,
     Csv,
@@ -14,7 +14,7 @@ pub enum Format {
 }
 
 /// The frame in the requested format.
-pub fn render(df: &DataFrame, format: Format) -> PolarsResult<String> {
+pub(crate) fn render(df: &DataFrame, format: Format) -> PolarsResult<String> {
     Ok(match format {
         Format::Table => to_table(df),
         Format::Csv => to_csv(df)?,
@@ -41,12 +41,12 @@ fn json_value(v: AnyValue<'_>) -> Value {
 }
 
 /// The frame as a JSON array of row objects.
-pub fn to_json(df: &DataFrame) -> String {
+pub(crate) fn to_json(df: &DataFrame) -> String {
     serde_json::to_string_pretty(&rows_json(df)).expect("serialisable")
 }
 
 /// The frame as a JSON value: an array of row objects.
-pub fn rows_json(df: &DataFrame) -> Value {
+pub(crate) fn rows_json(df: &DataFrame) -> Value {
     let names: Vec<String> = df
         .get_column_names()
         .iter()
@@ -66,7 +66,7 @@ pub fn rows_json(df: &DataFrame) -> Value {
 }
 
 /// The frame as CSV with a header line.
-pub fn to_csv(df: &DataFrame) -> PolarsResult<String> {
+pub(crate) fn to_csv(df: &DataFrame) -> PolarsResult<String> {
     let mut buf = Vec::new();
     let mut df = df.clone();
     CsvWriter::new(&mut buf)
@@ -118,7 +118,7 @@ fn fmt_interval(name: &str, lo: &AnyValue<'_>, hi: &AnyValue<'_>) -> String {
 
 /// An aligned table for a person: a column `x` with siblings `x_lo` and `x_hi` is shown as one
 /// column `x [95% CI]`; shares and rates as percentages, incomes as signed points.
-pub fn to_table(df: &DataFrame) -> String {
+pub(crate) fn to_table(df: &DataFrame) -> String {
     let names: Vec<String> = df
         .get_column_names()
         .iter()

@@ -8,12 +8,14 @@
 pub(crate) mod danger_situation;
 pub(crate) mod draw_rate;
 pub(crate) mod riichi_response;
+mod totals;
 pub(crate) mod wait_danger;
 
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
-pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use draw_rate::DrawRateObserver;
+pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
+pub use totals::RunTotals;
 pub(crate) use wait_danger::{WaitDangerObserver, WaitDangerRow};
 
 use crate::danger::{score_builtins, Scores};

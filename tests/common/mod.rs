@@ -10,7 +10,7 @@ use polars::prelude::*;
 /// `../shared/corpus/<sub>` next to the repository, if present. When absent, says so loudly
 /// on the terminal (bypassing the test harness's capture) and returns None; with
 /// `HAIFU_REQUIRE_CORPUS=1` (set by CI) absence is a failure instead.
-pub fn corpus(sub: &str) -> Option<PathBuf> {
+pub(crate) fn corpus(sub: &str) -> Option<PathBuf> {
     let p = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../shared/corpus")
         .join(sub);
@@ -31,11 +31,11 @@ pub fn corpus(sub: &str) -> Option<PathBuf> {
     None
 }
 
-pub fn fixtures() -> PathBuf {
+pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
 
-pub fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
+pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
     ingest(&IngestOptions {
         inputs: inputs.to_vec(),
         out: out.to_path_buf(),
@@ -48,7 +48,7 @@ pub fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSum
 }
 
 /// `run_ingest` on a rayon pool of `threads` threads.
-pub fn run_ingest_threads(
+pub(crate) fn run_ingest_threads(
     threads: usize,
     inputs: &[PathBuf],
     out: &Path,
@@ -62,7 +62,7 @@ pub fn run_ingest_threads(
 }
 
 /// The first `n` files of `dir` in path order.
-pub fn first_files(dir: &Path, n: usize) -> Vec<PathBuf> {
+pub(crate) fn first_files(dir: &Path, n: usize) -> Vec<PathBuf> {
     let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -74,19 +74,19 @@ pub fn first_files(dir: &Path, n: usize) -> Vec<PathBuf> {
 
 /// The first `n` Phoenix games of the corpus ingested into a temporary directory; `None`
 /// (the corpus test then skips, loudly) when the corpus is absent.
-pub fn ingested_phoenix_games(n: usize) -> Option<tempfile::TempDir> {
+pub(crate) fn ingested_phoenix_games(n: usize) -> Option<tempfile::TempDir> {
     let dir = corpus("phoenix")?;
     let out = tempfile::tempdir().unwrap();
     run_ingest(&first_files(&dir, n), out.path(), RoomFilter::Phoenix);
     Some(out)
 }
 
-pub fn frame(dir: &Path, name: &str) -> DataFrame {
+pub(crate) fn frame(dir: &Path, name: &str) -> DataFrame {
     let f = std::fs::File::open(dir.join(format!("{name}.parquet"))).expect("frame exists");
     ParquetReader::new(f).finish().expect("frame reads")
 }
 
-pub fn sum_i64(df: &DataFrame, col: &str) -> i64 {
+pub(crate) fn sum_i64(df: &DataFrame, col: &str) -> i64 {
     df.column(col)
         .unwrap()
         .as_materialized_series()
@@ -101,7 +101,7 @@ pub fn sum_i64(df: &DataFrame, col: &str) -> i64 {
 /// The `danger_eval` and `danger_calibration` frames an ingest wrote into `dir` (built-in
 /// estimators scored game by game, `phoenix-table` at the end) hold exactly what scoring the
 /// run's `danger_situations` afresh with the default estimators gives (`haifu danger-eval`).
-pub fn assert_scores_match_standalone(dir: &Path) {
+pub(crate) fn assert_scores_match_standalone(dir: &Path) {
     use haifu::danger::EstimatorName;
     use haifu::report::danger::{evaluate, read_parquet, resolve};
     let estimators = resolve(

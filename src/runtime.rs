@@ -24,7 +24,7 @@ pub(crate) fn interrupted() -> bool {
 
 /// The error an interrupted run returns.
 #[derive(Debug)]
-pub struct Interrupted;
+pub(crate) struct Interrupted;
 
 impl std::fmt::Display for Interrupted {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {

@@ -1,21 +1,29 @@
-//! What a run adds up over its landed games besides the frames' rows: §2 counts per category
-//! (for the in-sample `phoenix-table` estimator) and the built-in estimators' §4 totals.
-//! Both are integers, so totals add in any order to the same values.
+//! What a run adds up over its landed games besides their rows: §2 counts per category (for
+//! the in-sample `phoenix-table` estimator) and the built-in estimators' §4 totals. Both are
+//! integers, so totals add in any order to the same values.
 
 use std::ops::AddAssign;
 
-use crate::danger::{Category, Estimator, EvalTotals};
-use crate::stats::GameObservations;
+use super::GameObservations;
+use crate::danger::{self, Category, CategoryTable, Estimator, EvalTotals};
 use crate::tile::KINDS;
 
 /// (units, waits) per §2 category, [`Category::index`] order.
 pub(crate) type CategoryCounts = [(u64, u64); Category::ALL.len()];
 
+/// The totals of the games added so far.
 #[derive(Default)]
-pub(crate) struct RunTotals {
+pub struct RunTotals {
     pub(crate) categories: CategoryCounts,
     /// The built-in estimators' calibration counts and metric sums.
-    pub(crate) eval: EvalTotals,
+    pub eval: EvalTotals,
+}
+
+impl RunTotals {
+    /// `phoenix-table`: each category's §2 total rate over the games added.
+    pub fn phoenix_table(&self) -> CategoryTable {
+        danger::phoenix_table(&self.categories)
+    }
 }
 
 impl AddAssign<&GameObservations> for RunTotals {
