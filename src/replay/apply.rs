@@ -19,10 +19,23 @@ impl HandState {
     /// Applies one event of this hand. Events that change no hand state (SHUFFLE, GO, UN,
     /// BYE, TAIKYOKU, unknown tags) are accepted as they are; INIT starts a new hand
     /// ([`HandState::deal`]) and is the caller's.
+    #[inline]
     pub(crate) fn apply(&mut self, ev: &Event) -> Result<(), ReplayError> {
+        self.apply_observed(ev, |_| {})
+    }
+
+    /// [`HandState::apply`], calling `before` with the state just before a draw or a discard
+    /// changes it, once the event has passed every check (so an observer of that moment sees a
+    /// consistent state: the drawer about to take its tile, the discarder still holding it).
+    #[inline]
+    pub(crate) fn apply_observed(
+        &mut self,
+        ev: &Event,
+        before: impl FnOnce(&HandState),
+    ) -> Result<(), ReplayError> {
         let step = match ev {
-            Event::Draw { seat, tile } => self.draw(*seat, *tile),
-            Event::Discard { seat, tile } => self.discard(*seat, *tile),
+            Event::Draw { seat, tile } => self.draw(*seat, *tile, before),
+            Event::Discard { seat, tile } => self.discard(*seat, *tile, before),
             Event::Call { who, meld, m } => self.call(*who, meld, *m),
             Event::Reach { who, step, ten } => self.reach(*who, *step, *ten),
             Event::Dora { tile } => self.dora(*tile),
@@ -156,7 +169,8 @@ impl HandState {
     }
 
     /// Applies a draw record.
-    fn draw(&mut self, seat: u8, t: TileId) -> Step {
+    #[inline]
+    fn draw(&mut self, seat: u8, t: TileId, before: impl FnOnce(&HandState)) -> Step {
         match self.next {
             Next::Draw(s) | Next::Rinshan(s) if s == seat => {}
             n => {
@@ -182,6 +196,7 @@ impl HandState {
             ));
         }
         self.expect_size(seat as usize, false)?;
+        before(self);
         self.live_wall -= 1;
         self.draws += 1;
         self.loc[t as usize] = Loc::Hand(seat);
@@ -196,8 +211,10 @@ impl HandState {
     }
 
     /// Applies a discard (a riichi declaration when the seat's REACH step 1 came before it).
-    fn discard(&mut self, seat: u8, t: TileId) -> Step {
+    #[inline]
+    fn discard(&mut self, seat: u8, t: TileId, before: impl FnOnce(&HandState)) -> Step {
         self.check_discard(seat, t)?;
+        before(self);
         self.take_from_hand(seat as usize, t)
             .map_err(|d| fail(Check::NotInHand, d))?;
         self.loc[t as usize] = Loc::River(seat);
@@ -240,12 +257,6 @@ impl HandState {
         self.expect_size(seat as usize, true)?;
         self.check_in_hand(seat as usize, t)
             .map_err(|d| fail(Check::NotInHand, d))
-    }
-
-    /// True when a discard of `t` by `seat` passes every check [`HandState::apply`] makes of
-    /// it, so that observers may look at the state just before it.
-    pub(crate) fn can_discard(&self, seat: u8, t: TileId) -> bool {
-        self.check_discard(seat, t).is_ok()
     }
 
     /// Applies an `N` call.

@@ -144,10 +144,11 @@ pub(crate) fn replay_game(
             Event::Draw { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
-                for o in observers.iter_mut() {
-                    o.before_draw(st, *seat as usize, *tile);
-                }
-                st.apply(ev)?;
+                st.apply_observed(ev, |st| {
+                    for o in observers.iter_mut() {
+                        o.before_draw(st, *seat as usize, *tile);
+                    }
+                })?;
                 for o in observers.iter_mut() {
                     o.after_draw(st, *seat as usize, *tile);
                 }
@@ -155,12 +156,11 @@ pub(crate) fn replay_game(
             Event::Discard { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
-                if st.can_discard(*seat, *tile) {
+                st.apply_observed(ev, |st| {
                     for o in observers.iter_mut() {
                         o.before_discard(st, *seat as usize, *tile);
                     }
-                }
-                st.apply(ev)?;
+                })?;
                 let declaration = st.seats[*seat as usize]
                     .river
                     .last()

@@ -6,7 +6,8 @@
 //! - `apply.rs`: [`HandState::deal`] and the one function that changes it,
 //!   [`HandState::apply`], which advances it by one event or says which [`Check`] the event
 //!   fails and why.
-//! - `view.rs`: read-only views (concealed ids, river kinds, held and visible counts per type).
+//! - `view.rs`: read-only views (concealed ids, river kinds, held and visible counts per type,
+//!   what a seat cannot see).
 //! - `game.rs`: [`replay_game`] drives a whole game through hand states and tells
 //!   [`Observer`]s what happened; a game replays whole or fails with a [`ReplayError`].
 
@@ -17,7 +18,6 @@ mod view;
 
 pub(crate) use game::{replay_game, GameFacts};
 pub(crate) use state::{HandState, RiichiState, TerminalKind};
-pub(crate) use view::TypeCounts;
 
 use std::fmt;
 

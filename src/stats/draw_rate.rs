@@ -8,7 +8,7 @@
 
 use std::ops::AddAssign;
 
-use crate::replay::{HandState, Observer, TypeCounts};
+use crate::replay::{HandState, Observer};
 use crate::tile::{self, FIVES, IDS, KINDS, TYPES};
 
 /// Turns are stored 0..TURN_LIMIT; a player's turn + 1 cannot reach it (70 live-wall draws
@@ -202,9 +202,9 @@ impl Observer for DrawRateObserver<'_> {
         let turn = hand.seats[seat].turn as usize + 1;
         debug_assert!(turn < TURN_LIMIT);
         let turn = turn.min(TURN_LIMIT - 1);
-        let TypeCounts { held, visible } = hand.type_counts(seat);
-        let state: [u8; TYPES] =
-            std::array::from_fn(|t| held[t].min(4) * COUNTS as u8 + visible[t].min(4));
+        let state: [u8; TYPES] = hand.with_type_counts(seat, |held, visible| {
+            std::array::from_fn(|t| held[t].min(4) * COUNTS as u8 + visible[t].min(4))
+        });
         self.draws.push(DrawRecord {
             turn: turn as u8,
             unseen: hand.unseen_by(seat),
