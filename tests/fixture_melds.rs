@@ -142,7 +142,21 @@ fn ankans() {
 fn every_fixture_call_decodes_to_its_readme_kind() {
     use MeldKind::*;
     let f002 = [(2, 3, 49770, Pon)];
-    let expected: [(&str, &[Call]); 6] = [
+    let expected: [(&str, &[Call]); 10] = [
+        (
+            "2019061512gm-00a9-0000-0000f006.xml",
+            &[
+                (0, 1, 6311, Chi),
+                (0, 2, 42279, Chi),
+                (0, 0, 41995, Pon),
+                (0, 1, 59575, Chi),
+            ],
+        ),
+        ("2020010100gm-00a9-10011-0000f008.xml", &[]),
+        (
+            "2021031520gm-00a9-0000-0000f007.xml",
+            &[(0, 3, 31744, Ankan)],
+        ),
         (
             "2099010100gm-00a9-0000-0000f001.xml",
             &[
@@ -166,11 +180,22 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
             "2099010500gm-00ab-0000-0000f005.xml",
             &[(1, 1, 23040, Ankan)],
         ),
+        ("misc/local-game.xml", &[]),
     ];
     let dir = common::fixtures();
     let mut names: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
-        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .flat_map(|e| {
+            let p = e.unwrap().path();
+            match p.is_dir() {
+                true => std::fs::read_dir(&p)
+                    .unwrap()
+                    .map(|f| f.unwrap().path())
+                    .collect::<Vec<_>>(),
+                false => vec![p],
+            }
+        })
+        .map(|p| p.strip_prefix(&dir).unwrap().to_string_lossy().into_owned())
         .collect();
     names.sort();
     let listed: Vec<&str> = expected.iter().map(|e| e.0).collect();
@@ -196,6 +221,6 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
         assert_eq!(got, want, "{name}");
         total += got.len();
     }
-    // 6 + 1 + 1 + 0 + 3 + 1.
-    assert_eq!(total, 12);
+    // f006 4, f008 0, f007 1, f001 6, f002 1 + 1, f003 0, f004 3, f005 1, misc 0.
+    assert_eq!(total, 17);
 }

@@ -12,7 +12,7 @@ mod common;
 use std::collections::{BTreeMap, HashMap};
 use std::path::PathBuf;
 
-use common::{fixtures, frame, run_ingest, sum_i64};
+use common::{fixture_files_v1, fixtures, frame, run_ingest, sum_i64};
 use haifu::ingest::{IngestSummary, RoomFilter};
 use haifu::manifest::Status;
 use polars::prelude::*;
@@ -261,7 +261,7 @@ fn riichi_response_f002_f003_every_unit() {
 /// Outcome counts and income sums over every §1 unit of the whole fixture run.
 #[test]
 fn riichi_response_whole_run_outcomes() {
-    let (out, s) = ingest(&[fixtures()]);
+    let (out, s) = ingest(&fixture_files_v1());
     assert_eq!(s.manifest.totals.games, 5);
     let got = units(&frame(out.path(), "riichi_response"));
     // The first declaration of each hand with a riichi gives 3 units (the other three seats,
@@ -344,7 +344,7 @@ fn check_kinds(
 
 #[test]
 fn wait_danger_rows() {
-    let (out, _) = ingest(&[fixtures()]);
+    let (out, _) = ingest(&fixture_files_v1());
     let df = frame(out.path(), "wait_danger");
     let rows = wait_rows(&df);
 
@@ -724,7 +724,7 @@ fn num(df: &DataFrame, name: &str, row: usize) -> f64 {
 
 #[test]
 fn summary_whole_run() {
-    let (out, s) = ingest(&[fixtures()]);
+    let (out, s) = ingest(&fixture_files_v1());
 
     // Manifest: six files; f002 twice (.mjlog gzip and .xml, same log id). In sorted path
     // order "…f002.mjlog" < "…f002.xml" ('m' < 'x'), so the .xml copy is the duplicate.

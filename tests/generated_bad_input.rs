@@ -145,7 +145,11 @@ fn load_games(dir: &Path, limit: usize) -> Vec<Game> {
 
 fn fixture_games() -> Vec<Game> {
     let games = load_games(&fixtures(), usize::MAX);
-    assert_eq!(games.len(), 5, "fixtures/ holds five distinct games");
+    assert_eq!(
+        games.len(),
+        8,
+        "fixtures/ holds eight distinct games with a log id"
+    );
     games
 }
 

@@ -7,7 +7,7 @@ mod common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use common::{fixtures, frame, run_ingest};
+use common::{fixture_files_v1, fixtures, frame, run_ingest};
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
 
@@ -290,7 +290,7 @@ fn check_danger_eval_reports(dir: &Path) {
 #[test]
 fn reports_match_their_frames_on_the_fixtures() {
     let out = tempfile::tempdir().unwrap();
-    run_ingest(&[fixtures()], out.path(), RoomFilter::Any);
+    run_ingest(&fixture_files_v1(), out.path(), RoomFilter::Any);
     // Hand-worked in tests/fixture_stats.rs (riichi_response_whole_run_outcomes): win 2 units
     // +7200, deal_in 6 −81100, tsumo_other 12 −23000, ron_other 13 0, draw 9 −6000; every
     // split partitions the same 42 units.
