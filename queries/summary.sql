@@ -4,6 +4,7 @@
 -- by game id; the `all` rows add up the per-room rows (a frame scanned twice would be held
 -- in memory whole, and a join's memory grows with the games). `x IN (...)` inside an aggregate
 -- makes polars' streaming engine hold the whole column, so the end types are compared one by one.
+-- A slice that selects no games gives one `all` row with zero counts (and null rates).
 WITH by_room AS (
   SELECT h.room, COUNT(*) AS hands, SUM(h.wins) AS wins, SUM(h.win_value) AS win_value,
          SUM(CASE WHEN h.end = 'ron' OR h.end = 'double_ron' THEN 1 ELSE 0 END) AS deal_ins,
@@ -15,9 +16,10 @@ WITH by_room AS (
 per_room AS (
   SELECT room, hands, wins, win_value, deal_ins, riichi, callers, draws FROM by_room
   UNION ALL
-  SELECT 'all' AS room, SUM(hands) AS hands, SUM(wins) AS wins, SUM(win_value) AS win_value,
-         SUM(deal_ins) AS deal_ins, SUM(riichi) AS riichi, SUM(callers) AS callers,
-         SUM(draws) AS draws
+  SELECT 'all' AS room, COALESCE(SUM(hands), 0) AS hands, COALESCE(SUM(wins), 0) AS wins,
+         COALESCE(SUM(win_value), 0) AS win_value, COALESCE(SUM(deal_ins), 0) AS deal_ins,
+         COALESCE(SUM(riichi), 0) AS riichi, COALESCE(SUM(callers), 0) AS callers,
+         COALESCE(SUM(draws), 0) AS draws
   FROM by_room
 ),
 games_by_room AS (
@@ -26,7 +28,7 @@ games_by_room AS (
 games_per_room AS (
   SELECT room, games FROM games_by_room
   UNION ALL
-  SELECT 'all' AS room, SUM(games) AS games FROM games_by_room
+  SELECT 'all' AS room, COALESCE(SUM(games), 0) AS games FROM games_by_room
 )
 SELECT p.room, g.games, p.hands,
   CAST(p.hands AS DOUBLE) / g.games AS hands_per_game,

@@ -187,31 +187,120 @@ pub(crate) fn date_of(game_id: &str) -> Option<String> {
         .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))
 }
 
-/// Finds `\d{10}gm-[0-9a-f]{4}-\d{4}-[0-9a-f]{8}` in `s`.
+/// Finds a Tenhou log id in `s` (a file name, a URL) and returns it in its plain form.
+///
+/// Tenhou writes a log id as `YYYYMMDDHHgm-TTTT-LLLL-HHHHHHHH`: ten digits of date and hour,
+/// `gm`, the rule type in four hex digits, the lobby in four digits (`0000`, `7447`) or five
+/// (`10011`, championship lobbies), and eight hex digits. Its viewer URLs and some downloads
+/// carry the last field obfuscated instead, as `x` and twelve hex digits
+/// (`2012060420gm-0009-10011-x87ee6e5d3b7a`); that form is turned back into the eight hex
+/// digits the way Tenhou's own viewer does ([`deobfuscate`]), so both forms name one game.
 pub fn find_log_id(s: &str) -> Option<String> {
     let b = s.as_bytes();
-    const LEN: usize = 10 + 3 + 4 + 1 + 4 + 1 + 8;
-    if b.len() < LEN {
-        return None;
-    }
-    (0..=b.len() - LEN).find_map(|i| {
-        let w = &b[i..i + LEN];
-        let digits = |r: std::ops::Range<usize>| w[r].iter().all(u8::is_ascii_digit);
-        let hex = |r: std::ops::Range<usize>| w[r].iter().all(u8::is_ascii_hexdigit);
-        let ok = digits(0..10)
-            && &w[10..13] == b"gm-"
-            && hex(13..17)
-            && w[17] == b'-'
-            && digits(18..22)
-            && w[22] == b'-'
-            && hex(23..31);
-        ok.then(|| s[i..i + LEN].to_string())
+    (0..b.len()).find_map(|i| {
+        let rest = &b[i..];
+        let digits = |w: &[u8]| w.iter().all(u8::is_ascii_digit);
+        let hex = |w: &[u8]| w.iter().all(u8::is_ascii_hexdigit);
+        if rest.len() < 10 + 3 + 4 + 1 + 4 + 1 + 8
+            || !digits(&rest[..10])
+            || &rest[10..13] != b"gm-"
+            || !hex(&rest[13..17])
+            || rest[17] != b'-'
+        {
+            return None;
+        }
+        let lobby = rest[18..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if !(4..=5).contains(&lobby) || rest.get(18 + lobby) != Some(&b'-') {
+            return None;
+        }
+        let head = &s[i..i + 18 + lobby + 1];
+        let tail = &rest[18 + lobby + 1..];
+        if tail.len() >= 13 && tail[0] == b'x' && hex(&tail[1..13]) {
+            let code = std::str::from_utf8(&tail[1..13]).expect("hex digits are ASCII");
+            return Some(format!("{head}{}", deobfuscate(&head[..10], code)));
+        }
+        (tail.len() >= 8 && hex(&tail[..8])).then(|| format!("{head}{}", &s[i + head.len()..][..8]))
     })
 }
+
+/// The plain last field of an obfuscated log id: `code` is the twelve hex digits after `x`,
+/// `date_hour` the id's first ten digits. Tenhou's viewer splits the code into three 16-bit
+/// words a, b, c and, with t = [`OBFUSCATION_TABLE`] and i = 0 for ids before
+/// `2010041111gm`, else i = int("3" + digits 4..10) mod (33 − digit 9), writes
+/// hex4(a ^ b ^ t[i]) + hex4(b ^ c ^ t[i] ^ t[i + 1]).
+fn deobfuscate(date_hour: &str, code: &str) -> String {
+    let word = |k: usize| u16::from_str_radix(&code[4 * k..4 * k + 4], 16).expect("hex digits");
+    let (a, b, c) = (word(0), word(1), word(2));
+    let i = if format!("{date_hour}gm").as_str() >= "2010041111gm" {
+        let x: u64 = format!("3{}", &date_hour[4..10]).parse().expect("digits");
+        let y = u64::from(date_hour.as_bytes()[9] - b'0');
+        (x % (33 - y)) as usize
+    } else {
+        0
+    };
+    let t = OBFUSCATION_TABLE;
+    format!("{:04x}{:04x}", a ^ b ^ t[i], b ^ c ^ t[i] ^ t[i + 1])
+}
+
+/// The key table of Tenhou's log-id obfuscation (from its viewer).
+const OBFUSCATION_TABLE: [u16; 34] = [
+    22136, 52719, 55146, 42104, 59591, 46934, 9248, 28891, 49597, 52974, 62844, 4015, 18311, 50730,
+    43056, 17939, 64838, 38145, 27008, 39128, 35652, 63407, 65535, 23473, 35164, 55230, 27536,
+    4386, 64920, 29075, 42617, 17294, 18868, 2081,
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every log-id form Tenhou writes.
+    #[test]
+    fn log_id_forms() {
+        let id = |s: &str| find_log_id(s);
+        // Plain, four-digit lobby.
+        let plain = "2024041200gm-00a9-0000-0123abcd";
+        assert_eq!(id(plain).as_deref(), Some(plain));
+        // A private lobby.
+        assert_eq!(
+            id("2016031512gm-0009-7447-e3a85a5c.mjlog").as_deref(),
+            Some("2016031512gm-0009-7447-e3a85a5c")
+        );
+        // Five-digit (championship) lobby.
+        let five = "2019020120gm-0009-10011-215330df";
+        assert_eq!(id(&format!("{five}.mjlog")).as_deref(), Some(five));
+        // In a viewer URL, with the seat suffix.
+        assert_eq!(
+            id(&format!("https://tenhou.net/0/?log={plain}&tw=2")).as_deref(),
+            Some(plain)
+        );
+        // Obfuscated: `x` and 12 hex digits. For 2012060421gm the key index is
+        // int("3" + "060421") mod (33 − 1) = 3060421 mod 32 = 3060421 − 32 · 95638 = 5; with
+        // a, b, c = 0x87ee, 0x6e5d, 0x3b7a and t[5] = 46934 (0xb756), t[6] = 9248 (0x2420):
+        // a ^ b ^ t[5] = 0xe9b3 ^ 0xb756 = 0x5ee5,
+        // b ^ c ^ t[5] ^ t[6] = 0x5527 ^ 0xb756 ^ 0x2420 = 0xc651.
+        assert_eq!(
+            id("2012060421gm-0009-10011-x87ee6e5d3b7a").as_deref(),
+            Some("2012060421gm-0009-10011-5ee5c651")
+        );
+        // Before 2010-04-11 11h the key index is 0: t[0] = 0x5678, t[1] = 0xcdef;
+        // 0x0001 ^ 0x0002 ^ 0x5678 = 0x567b, 0x0002 ^ 0x0003 ^ 0x5678 ^ 0xcdef = 0x9b96.
+        assert_eq!(
+            id("2009082713gm-00e1-0000-x000100020003").as_deref(),
+            Some("2009082713gm-00e1-0000-567b9b96")
+        );
+        // Not log ids: a three- or six-digit lobby, a short hash, no `gm`.
+        for bad in [
+            "2024041200gm-00a9-000-0123abcd",
+            "2024041200gm-00a9-000000-0123abcd",
+            "2024041200gm-00a9-0000-0123abc",
+            "2024041200xx-00a9-0000-0123abcd",
+            "20240412gm-00a9-0000-0123abcd",
+        ] {
+            assert_eq!(id(bad), None, "{bad}");
+        }
+        assert_eq!(date_of(five).as_deref(), Some("2019-02-01"));
+        assert_eq!(date_of("misc/local-game"), None);
+    }
 
     #[test]
     fn log_ids() {

@@ -15,7 +15,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::reason::Failure;
 
 /// Version of the statistics definitions (statistics.md) these frames follow.
-pub const DEFINITIONS_VERSION: &str = "1";
+pub const DEFINITIONS_VERSION: &str = "2";
 
 /// Failed inputs a [`Manifest`] keeps in memory for the end-of-run message; every one of
 /// them is in the written manifest.

@@ -69,6 +69,79 @@ fn other_rooms_replay_without_failure() {
     let t = &s.manifest.totals;
     assert_eq!((t.files, t.ok, t.failed), (4141, 4141, 0));
     assert_eq!(t.hands, 43520);
+    // Every game has a Tenhou log id, the one with a five-digit lobby field included, and so
+    // a date; the frames' game ids are those ids.
+    let games = frame(out.path(), "games");
+    assert_eq!(games.column("date").unwrap().null_count(), 0);
+    let ids = games.column("game_id").unwrap().str().unwrap().clone();
+    let five = "2019020120gm-0009-10011-215330df";
+    let row = (0..games.height())
+        .find(|&r| ids.get(r) == Some(five))
+        .unwrap();
+    let date = games.column("date").unwrap().str().unwrap().get(row);
+    assert_eq!(date, Some("2019-02-01"));
+}
+
+/// On the Phoenix corpus, the years partition the games: `riichi-response --where` for each
+/// year gives the rows `riichi-response-by-year` gives for it, and the years' units add up to
+/// the unsliced table's.
+#[test]
+fn phoenix_slices_by_year_partition_the_corpus() {
+    let Some(out) = common::ingested_phoenix_games(usize::MAX) else {
+        return;
+    };
+    let dir = out.path();
+    let mut ctx = haifu::report::context(dir, None).unwrap();
+    let r = haifu::report::find("riichi-response-by-year").unwrap();
+    let by_year = haifu::report::run(&mut ctx, r.sql, r.filter).unwrap();
+    let r = haifu::report::find("riichi-response").unwrap();
+    let whole = haifu::report::run(&mut ctx, r.sql, r.filter).unwrap();
+    let years = by_year.column("year").unwrap().str().unwrap().clone();
+    let outcomes = by_year.column("outcome").unwrap().str().unwrap().clone();
+    let units = by_year
+        .column("units")
+        .unwrap()
+        .cast(&DataType::Int64)
+        .unwrap();
+    let units = units.i64().unwrap().clone();
+    let mut distinct: Vec<&str> = years
+        .iter()
+        .map(|y| y.expect("every game has a date"))
+        .collect();
+    distinct.dedup();
+    assert!(distinct.len() >= 10, "{distinct:?}");
+    let mut total = 0;
+    for year in &distinct {
+        let slice = haifu::report::Slice::select(dir, &format!("date LIKE '{year}-%'")).unwrap();
+        let mut sctx = haifu::report::context_over(dir, None, Some(&slice)).unwrap();
+        let sliced = haifu::report::run(&mut sctx, r.sql, r.filter).unwrap();
+        let so = sliced.column("outcome").unwrap().str().unwrap().clone();
+        let su = sliced
+            .column("units")
+            .unwrap()
+            .cast(&DataType::Int64)
+            .unwrap();
+        let su = su.i64().unwrap().clone();
+        for i in 0..sliced.height() {
+            let j = (0..by_year.height())
+                .find(|&j| years.get(j) == Some(year) && outcomes.get(j) == so.get(i))
+                .unwrap();
+            assert_eq!(su.get(i), units.get(j), "{year} {:?}", so.get(i));
+            if so.get(i) == Some("all") {
+                total += su.get(i).unwrap();
+            }
+        }
+    }
+    let wo = whole.column("outcome").unwrap().str().unwrap().clone();
+    let all = (0..whole.height())
+        .find(|&i| wo.get(i) == Some("all"))
+        .unwrap();
+    let wu = whole
+        .column("units")
+        .unwrap()
+        .cast(&DataType::Int64)
+        .unwrap();
+    assert_eq!(wu.i64().unwrap().get(all), Some(total));
 }
 
 #[test]

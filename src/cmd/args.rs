@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::ingest::{DateRange, IngestOptions, RoomFilter};
-use crate::report::Format;
+use crate::report::{Format, Slice};
 
 /// What to read and how, shared by `run` and `ingest`.
 #[derive(Debug, clap::Args)]
@@ -80,6 +80,30 @@ pub(crate) struct ReportArgs {
     /// Restrict riichi_response units to seat N (0..3; the classic table uses seat 0).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..4))]
     pub(crate) seat: Option<u8>,
+    #[command(flatten)]
+    pub(crate) slice: SliceArgs,
+}
+
+/// A slice of the games (statistics.md §9), shared by every command that reports.
+#[derive(Debug, Default, clap::Args)]
+pub(crate) struct SliceArgs {
+    /// Only the games for which EXPR holds: a polars-SQL condition over the `games` columns
+    /// (date, dan_0..3, rate_0..3, room, hanchan, red, name_0..3, go_type, fold, ...), e.g.
+    /// "date >= '2020-01-01'" or "rate_0 >= 2200 AND rate_1 >= 2200 AND rate_2 >= 2200 AND
+    /// rate_3 >= 2200". Every per-game table is restricted to those games; reports of the
+    /// pooled draw_rate frame refuse it (ingest the slice instead).
+    #[arg(long = "where", value_name = "EXPR")]
+    pub(crate) expr: Option<String>,
+}
+
+impl SliceArgs {
+    /// The slice of the frames in `dir`, when one is asked for.
+    pub(crate) fn select(&self, dir: &Path) -> anyhow::Result<Option<Slice>> {
+        self.expr
+            .as_deref()
+            .map(|e| Slice::select(dir, e))
+            .transpose()
+    }
 }
 
 #[cfg(test)]

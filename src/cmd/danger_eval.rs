@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use anyhow::{Context, Result};
 
+use super::args::SliceArgs;
 use super::{print, Done};
 use crate::danger::{CategoryTable, EstimatorName};
 use crate::report::danger::score_and_render;
@@ -24,6 +25,10 @@ pub(crate) struct Args {
     /// phoenix-table, and table when --table is given].
     #[arg(long, value_delimiter = ',', value_parser = parse_estimator)]
     estimators: Option<Vec<EstimatorName>>,
+    /// With a slice, the situations of the selected games are scored (`phoenix-table` fitted
+    /// on the slice) and printed; the frames in --frames are left as they are.
+    #[command(flatten)]
+    slice: SliceArgs,
 }
 
 fn parse_estimator(s: &str) -> Result<EstimatorName, String> {
@@ -55,10 +60,14 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             v
         }
     };
-    print(&score_and_render(
-        &args.frames,
-        &names,
-        user_table.as_ref(),
-    )?)?;
+    let text = match args.slice.select(&args.frames)? {
+        Some(mut slice) => {
+            slice.score_danger(&args.frames, &names, user_table.as_ref())?;
+            let tables = crate::report::danger::render(&args.frames, Some(&slice))?;
+            format!("{}\n{tables}", slice.header())
+        }
+        None => score_and_render(&args.frames, &names, user_table.as_ref())?,
+    };
+    print(&text)?;
     Ok(Done::Ok)
 }

@@ -6,6 +6,7 @@ use anyhow::{Context, Result};
 
 use super::args::ReportArgs;
 use super::{print, Done};
+use crate::danger::EstimatorName;
 use crate::frames::FRAMES;
 use crate::report;
 
@@ -29,8 +30,19 @@ fn tables_help() -> String {
 pub(crate) fn run(args: &Args) -> Result<Done> {
     let sql = std::fs::read_to_string(&args.sql)
         .with_context(|| format!("cannot read {}", args.sql.display()))?;
-    let mut ctx = report::context(&args.over.frames, args.over.seat)?;
+    let dir = &args.over.frames;
+    let mut slice = args.over.slice.select(dir)?;
+    if let Some(s) = &mut slice {
+        report::refuse_pooled(&sql, &format!("{}", args.sql.display()))?;
+        if report::reads_danger(&sql) {
+            s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
+        }
+    }
+    let mut ctx = report::context_over(dir, args.over.seat, slice.as_ref())?;
     let df = report::run(&mut ctx, &sql, None)?;
-    print(&report::render(&df, args.over.format)?)?;
+    if let (report::Format::Csv, Some(s)) = (args.over.format, &slice) {
+        eprintln!("{}", s.header());
+    }
+    print(&report::render(&df, args.over.format, slice.as_ref())?)?;
     Ok(Done::Ok)
 }

@@ -5,8 +5,10 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 
-use super::args::InputArgs;
+use super::args::{InputArgs, SliceArgs};
 use super::{print, Done};
+use crate::danger::EstimatorName;
+use crate::frames::write_atomically;
 use crate::ingest;
 use crate::runtime::{return_freed_memory, timing};
 use crate::{params, report};
@@ -19,6 +21,11 @@ pub(crate) struct Args {
     /// Output directory: frames, manifest.json and reports/.
     #[arg(long, short)]
     out: PathBuf,
+    /// With a slice, the frames hold every game ingested and the reports only the selected
+    /// games; the draw-rate reports and the parameter file, pooled over the ingest, are not
+    /// written (use --since/--until or --room to ingest the slice itself).
+    #[command(flatten)]
+    slice: SliceArgs,
 }
 
 /// Reports shown on stdout after a run, in this order.
@@ -33,8 +40,12 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     }
     return_freed_memory();
     let reports_dir = args.out.join("reports");
+    let mut slice = args.slice.select(&args.out)?;
+    if let Some(s) = &mut slice {
+        s.score_danger(&args.out, &EstimatorName::DEFAULT, None)?;
+    }
     let t0 = std::time::Instant::now();
-    let reports = report::write_all(&args.out, &reports_dir)?;
+    let reports = report::write_all(&args.out, &reports_dir, slice.as_ref())?;
     timing("reports", t0.elapsed());
     let report = |name: &str| {
         reports
@@ -45,25 +56,49 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     };
     let danger_tables =
         report::danger::render_reports(report("danger-eval"), report("danger-calibration"))?;
-    let t0 = std::time::Instant::now();
-    let (value, csv) = params::tsumo_rate_from(
-        &summary.manifest.totals,
-        &summary.manifest.corpus,
-        report("draw-rate"),
-        report("draw-rate-by-turn"),
-    )?;
-    timing("parameter file", t0.elapsed());
-    params::write(&reports_dir.join("tsumo_rate.json"), &value, &csv)?;
+    let param_files = reports_dir.join("tsumo_rate.json");
+    match &slice {
+        None => {
+            let t0 = std::time::Instant::now();
+            let (value, csv) = params::tsumo_rate_from(
+                &summary.manifest.totals,
+                &summary.manifest.corpus,
+                report("draw-rate"),
+                report("draw-rate-by-turn"),
+            )?;
+            timing("parameter file", t0.elapsed());
+            params::write(&param_files, &value, &csv)?;
+        }
+        Some(s) => {
+            // Pooled over the ingest: a file from an earlier run would be out of step.
+            let _ = std::fs::remove_file(&param_files);
+            let _ = std::fs::remove_file(param_files.with_extension("csv"));
+            write_atomically(
+                &reports_dir.join("slice.json"),
+                (serde_json::to_string_pretty(&s.json())? + "\n").as_bytes(),
+            )?;
+        }
+    }
     let mut shown = String::new();
+    if let Some(s) = &slice {
+        shown.push_str(&format!("{}\n\n", s.header()));
+    }
     for name in SHOWN {
         shown.push_str(&format!("== {name}\n{}\n", report::to_table(report(name))));
     }
     shown.push_str("== danger-eval\n");
     shown.push_str(&danger_tables);
     print(&shown)?;
-    eprintln!(
-        "reports (CSV and JSON) and tsumo_rate.json written to {}",
-        reports_dir.display()
-    );
+    match &slice {
+        None => eprintln!(
+            "reports (CSV and JSON) and tsumo_rate.json written to {}",
+            reports_dir.display()
+        ),
+        Some(_) => eprintln!(
+            "reports of the slice (CSV and JSON; no draw-rate reports, no parameter file: \
+             they are pooled over the ingest) written to {}",
+            reports_dir.display()
+        ),
+    }
     Ok(done)
 }

@@ -4,6 +4,7 @@ use anyhow::{bail, Result};
 
 use super::args::ReportArgs;
 use super::{print, Done};
+use crate::danger::EstimatorName;
 use crate::report::{self, REPORTS};
 
 /// Print a bundled report over ingested frames.
@@ -32,8 +33,19 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             names.join(", ")
         );
     };
-    let mut ctx = report::context(&args.over.frames, args.over.seat)?;
+    let dir = &args.over.frames;
+    let mut slice = args.over.slice.select(dir)?;
+    if let Some(s) = &mut slice {
+        report::refuse_pooled(rep.sql, &format!("report `{}`", rep.name))?;
+        if report::reads_danger(rep.sql) {
+            s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
+        }
+    }
+    let mut ctx = report::context_over(dir, args.over.seat, slice.as_ref())?;
     let df = report::run(&mut ctx, rep.sql, rep.filter)?;
-    print(&report::render(&df, args.over.format)?)?;
+    if let (report::Format::Csv, Some(s)) = (args.over.format, &slice) {
+        eprintln!("{}", s.header());
+    }
+    print(&report::render(&df, args.over.format, slice.as_ref())?)?;
     Ok(Done::Ok)
 }

@@ -58,6 +58,26 @@ impl FrameChunk {
         )
     }
 
+    /// A column of numbers with nulls.
+    pub(crate) fn opt_int(self, name: &str, values: Vec<Option<i32>>) -> Self {
+        self.native(name, DataType::Int32, PrimitiveArray::from(values).boxed())
+    }
+
+    /// A column of floats with nulls.
+    pub(crate) fn opt_float(self, name: &str, values: Vec<Option<f64>>) -> Self {
+        self.native(
+            name,
+            DataType::Float64,
+            PrimitiveArray::from(values).boxed(),
+        )
+    }
+
+    /// A string column with nulls, encoded as polars encodes strings.
+    pub(crate) fn opt_text(self, name: &str, values: &[Option<String>]) -> Self {
+        let array = MutableBinaryViewArray::<str>::from_iter(values.iter().map(Option::as_deref));
+        self.native(name, DataType::String, array.freeze().boxed())
+    }
+
     pub(crate) fn float(self, name: &str, values: Vec<f64>) -> Self {
         self.native(
             name,

@@ -1,7 +1,9 @@
 //! `games`: one row per game (statistics.md §6).
 
 use super::{FrameChunk, GameFrame, GameRows};
+use crate::input::date_of;
 use crate::mjlog::{go_type, room_of};
+use crate::stats::fold_of;
 
 pub(super) const NAME: &str = "games";
 
@@ -17,6 +19,12 @@ pub(super) struct Games {
     names: [Vec<String>; 4],
     scores: [Vec<i32>; 4],
     places: [Vec<i32>; 4],
+    /// `YYYY-MM-DD` from the log id (§9).
+    date: Vec<Option<String>>,
+    dan: [Vec<Option<i32>>; 4],
+    rate: [Vec<Option<f64>>; 4],
+    /// §8: (sum of the bytes of the game id) mod 2.
+    fold: Vec<i32>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -46,7 +54,11 @@ impl GameFrame for Games {
             self.names[s].push(f.names[s].clone());
             self.scores[s].push(f.final_scores[s]);
             self.places[s].push(f.places[s] as i32);
+            self.dan[s].push(f.dan.map(|d| d[s]));
+            self.rate[s].push(f.rate.map(|r| r[s]));
         }
+        self.date.push(date_of(&g.game_id));
+        self.fold.push(i32::from(fold_of(&g.game_id)));
     }
 
     fn pending(&self) -> usize {
@@ -58,6 +70,8 @@ impl GameFrame for Games {
         let [n0, n1, n2, n3] = g.names;
         let [s0, s1, s2, s3] = g.scores;
         let [p0, p1, p2, p3] = g.places;
+        let [d0, d1, d2, d3] = g.dan;
+        let [r0, r1, r2, r3] = g.rate;
         FrameChunk::default()
             .unique_text("game_id", &g.game_id)
             .int("go_type", g.go_type)
@@ -78,5 +92,15 @@ impl GameFrame for Games {
             .int("place_1", p1)
             .int("place_2", p2)
             .int("place_3", p3)
+            .opt_text("date", &g.date)
+            .opt_int("dan_0", d0)
+            .opt_int("dan_1", d1)
+            .opt_int("dan_2", d2)
+            .opt_int("dan_3", d3)
+            .opt_float("rate_0", r0)
+            .opt_float("rate_1", r1)
+            .opt_float("rate_2", r2)
+            .opt_float("rate_3", r3)
+            .int("fold", g.fold)
     }
 }

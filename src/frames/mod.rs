@@ -104,6 +104,11 @@ pub const FRAMES: [&str; GAME_FRAMES.len() + RUN_FRAMES.len()] = {
     all
 };
 
+/// True for a frame with rows of games (each row has a `game_id`), false for a run-wide one.
+pub(crate) fn is_per_game(name: &str) -> bool {
+    GAME_FRAMES.iter().any(|(n, _)| *n == name)
+}
+
 /// The `draw_rate` frame.
 pub(crate) fn draw_rate_frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
     draw_rate::frame(cells)

@@ -157,4 +157,19 @@ impl GameLog {
         }
         Default::default()
     }
+
+    /// Per seat `dan` (0 = 新人 … 20 = 天鳳位) and `rate` from the first `UN` that has them;
+    /// `None` when no `UN` carries the attribute.
+    pub(crate) fn player_ranks(&self) -> (Option<[i32; 4]>, Option<[f64; 4]>) {
+        let uns = self.events.iter().filter_map(|e| match e {
+            Event::Un(un) => Some(un),
+            _ => None,
+        });
+        let (mut dan, mut rate) = (None, None);
+        for un in uns {
+            dan = dan.or(un.dan);
+            rate = rate.or(un.rate);
+        }
+        (dan, rate)
+    }
 }

@@ -32,6 +32,9 @@ pub(crate) struct GameFacts {
     pub(crate) go_type: u32,
     pub(crate) red: bool,
     pub(crate) names: [String; 4],
+    /// Per seat `dan` and `rate` from `UN`, when the log has them.
+    pub(crate) dan: Option<[i32; 4]>,
+    pub(crate) rate: Option<[f64; 4]>,
     /// Final scores in points (from `owari`).
     pub(crate) final_scores: [i32; 4],
     /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
@@ -242,10 +245,13 @@ pub(crate) fn replay_game(
             ),
         ));
     }
+    let (dan, rate) = log.player_ranks();
     Ok(GameFacts {
         go_type: go,
         red,
         names: log.player_names(),
+        dan,
+        rate,
         final_scores,
         places: places(&final_scores),
         hands,

@@ -6,19 +6,41 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::{context, run, to_csv, to_json, REPORTS};
+use super::{context_over, run, sliced_json, to_csv, to_json, Slice, REPORTS};
 use crate::frames::write_atomically;
 use crate::runtime::timing;
 
-/// Runs every bundled report over `frames` and writes `<name>.csv` and `<name>.json` into
-/// `dir`; returns the reports' frames by name, in [`REPORTS`] order.
+/// Runs every bundled report over `frames` (restricted to `slice`, when given) and writes
+/// `<name>.csv` and `<name>.json` into `dir`; returns the reports' frames by name, in
+/// [`REPORTS`] order.
 ///
 /// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
-pub fn write_all(frames: &Path, dir: &Path) -> Result<Vec<(&'static str, DataFrame)>> {
+/// Under a slice, the reports of the pooled `draw_rate` frame are not written (and earlier
+/// copies of them in `dir` are removed, so that no file there is out of step with the rest),
+/// and each JSON file holds `{"slice", "rows"}`.
+pub fn write_all(
+    frames: &Path,
+    dir: &Path,
+    slice: Option<&Slice>,
+) -> Result<Vec<(&'static str, DataFrame)>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let ctx = context(frames, None)?;
+    let ctx = context_over(frames, None, slice)?;
+    let reports: Vec<_> = REPORTS
+        .iter()
+        .filter(|r| slice.is_none() || super::refuse_pooled(r.sql, r.name).is_ok())
+        .collect();
+    if slice.is_some() {
+        for r in REPORTS
+            .iter()
+            .filter(|r| !reports.iter().any(|k| k.name == r.name))
+        {
+            for ext in ["csv", "json"] {
+                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", r.name)));
+            }
+        }
+    }
     let mut queries: Vec<&'static str> = Vec::new();
-    for rep in REPORTS {
+    for rep in &reports {
         if !queries.contains(&rep.sql) {
             queries.push(rep.sql);
         }
@@ -34,7 +56,7 @@ pub fn write_all(frames: &Path, dir: &Path) -> Result<Vec<(&'static str, DataFra
         })
         .collect();
     let results: Vec<DataFrame> = results.into_iter().collect::<Result<_>>()?;
-    REPORTS
+    reports
         .par_iter()
         .map(|rep| {
             let i = queries.iter().position(|q| *q == rep.sql).expect("listed");
@@ -50,9 +72,13 @@ pub fn write_all(frames: &Path, dir: &Path) -> Result<Vec<(&'static str, DataFra
                 &dir.join(format!("{}.csv", rep.name)),
                 to_csv(&df)?.as_bytes(),
             )?;
+            let json = match slice {
+                Some(s) => sliced_json(&df, s),
+                None => to_json(&df),
+            };
             write_atomically(
                 &dir.join(format!("{}.json", rep.name)),
-                (to_json(&df) + "\n").as_bytes(),
+                (json + "\n").as_bytes(),
             )?;
             Ok((rep.name, df))
         })

@@ -18,18 +18,23 @@ use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
 use crate::tile::KINDS;
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
-/// itself, from a `wait_danger` Parquet file. A category with no units gets weight 0.
-pub(crate) fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
-    let counts = LazyFrame::scan_parquet(
+/// itself (the games `keep` lists, when given), from a `wait_danger` Parquet file. A category
+/// with no units gets weight 0.
+fn phoenix_table(wait_danger: &Path, keep: Option<&Series>) -> Result<CategoryTable> {
+    let mut units = LazyFrame::scan_parquet(
         PlRefPath::try_from_path(wait_danger)?,
         ScanArgsParquet::default(),
-    )?
-    .group_by([col("category")])
-    .agg([
-        len().alias("units"),
-        col("is_wait").cast(DataType::UInt64).sum().alias("waits"),
-    ])
-    .collect()?;
+    )?;
+    if let Some(ids) = keep {
+        units = units.filter(in_games(ids));
+    }
+    let counts = units
+        .group_by([col("category")])
+        .agg([
+            len().alias("units"),
+            col("is_wait").cast(DataType::UInt64).sum().alias("waits"),
+        ])
+        .collect()?;
     let cats = counts.column("category")?.str()?.clone();
     let units = counts.column("units")?.cast(&DataType::UInt64)?;
     let waits = counts.column("waits")?.cast(&DataType::UInt64)?;
@@ -45,6 +50,11 @@ pub(crate) fn phoenix_table(wait_danger: &Path) -> Result<CategoryTable> {
     Ok(danger::phoenix_table(&per_category))
 }
 
+/// The rows of the games in `ids`.
+fn in_games(ids: &Series) -> Expr {
+    col("game_id").is_in(lit(ids.clone()).implode(false), false)
+}
+
 /// The estimators named, in order: `phoenix-table` from the `wait_danger` Parquet file given,
 /// `table` from `user_table` (an error without one).
 pub fn resolve(
@@ -52,11 +62,21 @@ pub fn resolve(
     wait_danger: &Path,
     user_table: Option<&CategoryTable>,
 ) -> Result<Vec<Estimator>> {
+    resolve_on(names, wait_danger, user_table, None)
+}
+
+/// [`resolve`] on the games `keep` lists (`phoenix-table` fitted on them), when given.
+pub(crate) fn resolve_on(
+    names: &[EstimatorName],
+    wait_danger: &Path,
+    user_table: Option<&CategoryTable>,
+    keep: Option<&Series>,
+) -> Result<Vec<Estimator>> {
     names
         .iter()
         .map(|&n| {
             Ok(match n {
-                EstimatorName::PhoenixTable => Estimator::Table(phoenix_table(wait_danger)?),
+                EstimatorName::PhoenixTable => Estimator::Table(phoenix_table(wait_danger, keep)?),
                 EstimatorName::Table => match user_table {
                     Some(t) => Estimator::Table(t.clone()),
                     None => bail!("estimator `table` needs --table FILE.csv"),
@@ -95,6 +115,18 @@ pub fn evaluate_file(
     estimators: &[Estimator],
     first_position: usize,
     slice_rows: usize,
+    write: impl FnMut(&FrameChunk) -> Result<()>,
+) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
+    evaluate_file_on(path, estimators, first_position, slice_rows, None, write)
+}
+
+/// [`evaluate_file`] on the situations of the games `keep` lists, when given.
+pub(crate) fn evaluate_file_on(
+    path: &Path,
+    estimators: &[Estimator],
+    first_position: usize,
+    slice_rows: usize,
+    keep: Option<&Series>,
     mut write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
     let mut reader = ParquetReader::new(open_frame(path)?);
@@ -106,7 +138,10 @@ pub fn evaluate_file(
     loop {
         let mut reader = ParquetReader::new(open_frame(path)?);
         reader.set_metadata(metadata.clone());
-        let slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
+        let mut slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
+        if let Some(ids) = keep {
+            slice = slice.lazy().filter(in_games(ids)).collect()?;
+        }
         let ev = evaluate_from(&slice, estimators, first_position)?;
         write(&ev.eval)?;
         totals += ev.totals;
@@ -270,24 +305,31 @@ pub(crate) fn score_and_render(
 ) -> Result<String> {
     let estimators = resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
     let mut writer = FrameWriter::new(frames)?;
-    let written = write_scores(&mut writer, frames, &estimators);
+    let written = write_scores(
+        &mut writer,
+        &frames.join("danger_situations.parquet"),
+        &estimators,
+        None,
+    );
     if written.is_err() {
         writer.abandon();
     }
     written?;
-    render(frames)
+    render(frames, None)
 }
 
-/// Scores the situations in `frames` a slice at a time into the three §4 frames, each under a
-/// temporary name until all are complete.
-fn write_scores(writer: &mut FrameWriter, frames: &Path, estimators: &[Estimator]) -> Result<()> {
-    let (totals, _) = evaluate_file(
-        &frames.join("danger_situations.parquet"),
-        estimators,
-        0,
-        SITUATION_ROWS,
-        |eval| Ok(writer.write_chunk("danger_eval", eval)?),
-    )?;
+/// Scores the situations of `situations` (those of the games `keep` lists, when given) a
+/// slice at a time into the three §4 frames in `writer`'s directory, each under a temporary
+/// name until all are complete.
+pub(crate) fn write_scores(
+    writer: &mut FrameWriter,
+    situations: &Path,
+    estimators: &[Estimator],
+    keep: Option<&Series>,
+) -> Result<()> {
+    let (totals, _) = evaluate_file_on(situations, estimators, 0, SITUATION_ROWS, keep, |eval| {
+        Ok(writer.write_chunk("danger_eval", eval)?)
+    })?;
     writer.write(
         "danger_calibration",
         &frames::danger_calibration_frame(&totals)?,
@@ -303,8 +345,8 @@ fn write_scores(writer: &mut FrameWriter, frames: &Path, estimators: &[Estimator
 
 /// The per-moment tables (best value of each metric starred) and the calibration table of
 /// the §4 frames in `frames`.
-fn render(frames: &Path) -> Result<String> {
-    let mut ctx = super::context(frames, None)?;
+pub(crate) fn render(frames: &Path, slice: Option<&super::Slice>) -> Result<String> {
+    let mut ctx = super::context_over(frames, None, slice)?;
     let summary = super::run_bundled(&mut ctx, "danger-eval")?;
     let calib = super::run_bundled(&mut ctx, "danger-calibration")?;
     render_reports(&summary, &calib)

@@ -10,9 +10,12 @@
 mod all;
 pub mod danger;
 mod render;
+mod slice;
 
 pub use all::write_all;
-pub(crate) use render::{render, rows_json, to_csv, to_json, to_table, Format};
+pub(crate) use render::{render, rows_json, sliced_json, to_csv, to_json, to_table, Format};
+pub use slice::Slice;
+pub(crate) use slice::{refuse_pooled, DANGER_TABLES};
 
 use std::path::Path;
 
@@ -83,6 +86,18 @@ pub const REPORTS: &[Report] = &[
         filter: Some(("split", "riichi_turn")),
     },
     Report {
+        name: "summary-by-year",
+        about: "§5 summary per calendar year of the games' dates (§9)",
+        sql: include_str!("../../queries/summary_by_year.sql"),
+        filter: None,
+    },
+    Report {
+        name: "riichi-response-by-year",
+        about: "§1 outcome shares and mean income per calendar year (§9)",
+        sql: include_str!("../../queries/riichi_response_by_year.sql"),
+        filter: None,
+    },
+    Report {
         name: "wait-danger",
         about: "§2 wait rate by suji category and wait shape, both genbutsu conventions",
         sql: include_str!("../../queries/wait_danger.sql"),
@@ -134,6 +149,11 @@ pub(crate) fn catalogue() -> String {
         .collect()
 }
 
+/// True when `sql` reads one of the §4 run-wide frames (scored afresh under a slice).
+pub(crate) fn reads_danger(sql: &str) -> bool {
+    DANGER_TABLES.iter().any(|t| slice::reads_table(sql, t))
+}
+
 /// Runs bundled report `name` in `ctx`.
 pub(crate) fn run_bundled(ctx: &mut SQLContext, name: &str) -> Result<DataFrame> {
     let r = find(name).expect("a bundled report");
@@ -154,10 +174,25 @@ const REQUIRED_TABLES: [&str; 6] = [
 /// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
 /// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
 pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
+    context_over(dir, seat, None)
+}
+
+/// [`context`] restricted to a slice of the games, when given: every per-game frame filtered
+/// to the selected games, `draw_rate` left out, the §4 frames those scored on the slice
+/// ([`Slice::score_danger`]) when it has them, else left out; `params.hands` counts the
+/// slice's hands.
+pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
     // Every frame is a table; the newer ones may be missing from older output.
     for t in crate::frames::FRAMES {
-        let path = dir.join(format!("{t}.parquet"));
+        let path = match slice {
+            Some(_) if t == "draw_rate" => continue,
+            Some(s) => match s.table_path(dir, t) {
+                Some(p) => p,
+                None => continue,
+            },
+            None => dir.join(format!("{t}.parquet")),
+        };
         if !path.exists() && !REQUIRED_TABLES.contains(&t) {
             continue;
         }
@@ -174,6 +209,11 @@ pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
         if t == "riichi_response" {
             if let Some(s) = seat {
                 lf = lf.filter(col("seat").eq(lit(s as i32)));
+            }
+        }
+        if let Some(s) = slice {
+            if crate::frames::is_per_game(t) && !DANGER_TABLES.contains(&t) {
+                lf = lf.filter(s.keeps());
             }
         }
         ctx.register(t, lf);

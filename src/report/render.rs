@@ -13,13 +13,27 @@ pub(crate) enum Format {
     Json,
 }
 
-/// The frame in the requested format.
-pub(crate) fn render(df: &DataFrame, format: Format) -> PolarsResult<String> {
-    Ok(match format {
-        Format::Table => to_table(df),
-        Format::Csv => to_csv(df)?,
-        Format::Json => to_json(df) + "\n",
+/// The frame in the requested format; under a slice, a table starts with the slice's line,
+/// JSON becomes `{"slice": {"where", "games", "hands"}, "rows": [...]}`, and CSV stays plain
+/// (the caller says the slice on stderr).
+pub(crate) fn render(
+    df: &DataFrame,
+    format: Format,
+    slice: Option<&super::Slice>,
+) -> PolarsResult<String> {
+    Ok(match (format, slice) {
+        (Format::Table, None) => to_table(df),
+        (Format::Table, Some(s)) => format!("{}\n{}", s.header(), to_table(df)),
+        (Format::Csv, _) => to_csv(df)?,
+        (Format::Json, None) => to_json(df) + "\n",
+        (Format::Json, Some(s)) => sliced_json(df, s) + "\n",
     })
+}
+
+/// A report's rows with the slice they come from, as pretty JSON.
+pub(crate) fn sliced_json(df: &DataFrame, slice: &super::Slice) -> String {
+    let value = serde_json::json!({"slice": slice.json(), "rows": rows_json(df)});
+    serde_json::to_string_pretty(&value).expect("serialisable")
 }
 
 /// A cell as JSON (numbers stay numbers; NaN and null become null).

@@ -60,6 +60,12 @@ pub fn observe_game(
     })
 }
 
+/// The fold of a game (§8): the sum of the bytes of its `game_id`, mod 2. Parameters fitted
+/// on one fold are scored on the other.
+pub fn fold_of(game_id: &str) -> u8 {
+    (game_id.bytes().map(u32::from).sum::<u32>() % 2) as u8
+}
+
 /// Hand income (局収支) of `seat` over the hand's terminal records (§0): the sum of its
 /// deltas minus 1000 if its own riichi was established.
 pub(crate) fn hand_income(hand: &HandState, seat: usize) -> i32 {
