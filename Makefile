@@ -36,9 +36,10 @@ lint:
 fmt:
 	$(CARGO) fmt
 
-## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md).
+## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md). BASE=PATH also
+## times the full run of another haifu binary (the one before a change) in the same run.
 bench: build
-	python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
+	BENCH_BASE=$(BASE) python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
 
 clean:
 	rm -rf $(OUT)

@@ -15,6 +15,10 @@ Games are counted from each run's own output (the decode-only summary line, the 
 manifest); the throughput ratio is the full run's games/s over the floor's. Figures are
 printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
+
+With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
+one before a change) is timed too, in the same alternation as (a) and (b), and the two full
+runs' throughputs are compared: the before/after figure an issue's budget is stated in.
 """
 import json
 import os
@@ -92,11 +96,17 @@ def main():
     out = os.path.join(tmp, "out")
     floor_cmd = [haifu, "ingest", "--decode-only", corpus]
     full_cmd = [haifu, "run", corpus, "--room", "any", "--out", out, "--quiet"]
-    floor, full = [], []
-    for _ in range(reps):
+    base = os.environ.get("BENCH_BASE")
+    out_base = os.path.join(tmp, "out-base")
+    base_cmd = [base, "run", corpus, "--room", "any", "--out", out_base, "--quiet"] if base else None
+    floor, full, full_base = [], [], []
+    for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
-        full.append(measure(full_cmd))
+        # With a base binary, the two full runs take turns going first.
+        pair = [(full, full_cmd), (full_base, base_cmd)] if base_cmd else [(full, full_cmd)]
+        for runs, cmd in (pair if i % 2 == 0 else pair[::-1]):
+            runs.append(measure(cmd))
     t_floor = statistics.median(w for w, _ in floor)
     t_full = statistics.median(w for w, _ in full)
     rss_floor = max(r for _, r in floor)
@@ -157,6 +167,14 @@ def main():
           f"{min(r for _, r in full8):.0f}-{rss_full8:.0f} MiB")
     print(f"peak RSS, 8× input / 1× input: {med8 / med1:.2f} (medians), {worst:.2f} "
           f"(highest 8× over lowest 1×) (target ≤ 1.25), {rss_full8:.0f} MiB (target < 1024)")
+    if base_cmd:
+        t_base = statistics.median(w for w, _ in full_base)
+        games_base = ingested_games(out_base)
+        ratio = (games_full / t_full) / (games_base / t_base)
+        print(f"base {base}: full run {t_base:.2f} s, {games_base / t_base:.0f} games/s, "
+              f"{games_base / t_base / (games_floor / t_floor):.2f} of the floor, peak RSS "
+              f"{max(r for _, r in full_base):.0f} MiB; this binary's full-run throughput over "
+              f"the base's: {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
     medd = statistics.median(r for _, r in fulld)
     print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
           f"{min(r for _, r in fulld):.0f}-{rss_fulld:.0f} MiB; full run throughput at 8× the "

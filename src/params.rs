@@ -7,7 +7,8 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::{Context, Result};
-use polars::prelude::DataFrame;
+use polars::prelude::*;
+use polars::sql::SQLContext;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -19,8 +20,27 @@ use crate::report::{self, rows_json, to_csv};
 pub const FORMAT: &str = "haifu.tsumo-rate";
 pub const FORMAT_VERSION: u32 = 1;
 
-/// The tsumo-rate parameter file (JSON value) and the same numbers as CSV.
-pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
+/// Which games a parameter file is fitted on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fold {
+    /// Every game ingested.
+    All,
+    /// The games of one fold (§8), 0 or 1.
+    One(u8),
+}
+
+impl Fold {
+    /// The file's `fold` field: `"all"` or the fold's number.
+    fn json(self) -> Value {
+        match self {
+            Fold::All => json!("all"),
+            Fold::One(f) => json!(f),
+        }
+    }
+}
+
+/// The tsumo-rate parameter file (JSON value) and the same numbers as CSV, fitted on `fold`.
+pub fn tsumo_rate(frames: &Path, fold: Fold) -> Result<(Value, String)> {
     let manifest_path = frames.join("manifest.json");
     let head: ManifestHead = serde_json::from_str(
         &std::fs::read_to_string(&manifest_path)
@@ -28,9 +48,60 @@ pub fn tsumo_rate(frames: &Path) -> Result<(Value, String)> {
     )
     .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
     let mut ctx = report::context(frames, None)?;
+    let (totals, corpus) = match fold {
+        Fold::All => (head.totals, head.corpus),
+        Fold::One(f) => {
+            let path = frames.join("draw_rate.parquet");
+            let draws = LazyFrame::scan_parquet(
+                PlRefPath::try_from_path(&path)?,
+                ScanArgsParquet::default(),
+            )?
+            .filter(col("fold").eq(lit(i32::from(f))));
+            ctx.register("draw_rate", draws);
+            fold_corpus(&mut ctx, f)?
+        }
+    };
     let by_hv = report::run_bundled(&mut ctx, "draw-rate")?;
     let by_thv = report::run_bundled(&mut ctx, "draw-rate-by-turn")?;
-    tsumo_rate_from(&head.totals, &head.corpus, &by_hv, &by_thv)
+    tsumo_rate_from(&totals, &corpus, fold, &by_hv, &by_thv)
+}
+
+/// The games, hands, draws, dates and rooms of fold `fold`'s games, from the `games` frame and
+/// (already restricted to the fold) `draw_rate` in `ctx`: each draw record is one hit.
+fn fold_corpus(ctx: &mut SQLContext, fold: u8) -> Result<(Totals, Corpus)> {
+    let games = report::collect(ctx.execute(&format!(
+        "SELECT room, COUNT(*) AS games, SUM(hands) AS hands, MIN(date) AS first_date, \
+         MAX(date) AS last_date FROM games WHERE fold = {fold} GROUP BY room ORDER BY room"
+    ))?)?;
+    let draws =
+        report::collect(ctx.execute("SELECT COALESCE(SUM(hits), 0) AS draws FROM draw_rate")?)?;
+    let int = |df: &DataFrame, c: &str, i: usize| -> Result<u64> {
+        Ok(df.column(c)?.get(i)?.extract::<u64>().unwrap_or(0))
+    };
+    let text = |df: &DataFrame, c: &str, i: usize| -> Result<Option<String>> {
+        Ok(df.column(c)?.str()?.get(i).map(str::to_string))
+    };
+    let mut totals = Totals::default();
+    let mut corpus = Corpus {
+        draws: int(&draws, "draws", 0)?,
+        ..Corpus::default()
+    };
+    for i in 0..games.height() {
+        let (g, h) = (int(&games, "games", i)?, int(&games, "hands", i)?);
+        totals.games += g;
+        totals.hands += h;
+        if let Some(room) = text(&games, "room", i)? {
+            corpus.rooms.insert(room, g);
+        }
+        let first = text(&games, "first_date", i)?;
+        let last = text(&games, "last_date", i)?;
+        corpus.first_date = [corpus.first_date.take(), first]
+            .into_iter()
+            .flatten()
+            .min();
+        corpus.last_date = [corpus.last_date.take(), last].into_iter().flatten().max();
+    }
+    Ok((totals, corpus))
 }
 
 /// The parts of `manifest.json` a parameter file describes its corpus with (the per-file
@@ -46,6 +117,7 @@ struct ManifestHead {
 pub(crate) fn tsumo_rate_from(
     totals: &Totals,
     corpus: &Corpus,
+    fold: Fold,
     by_hv: &DataFrame,
     by_thv: &DataFrame,
 ) -> Result<(Value, String)> {
@@ -54,6 +126,7 @@ pub(crate) fn tsumo_rate_from(
         "format_version": FORMAT_VERSION,
         "definitions_version": DEFINITIONS_VERSION,
         "haifu_version": env!("CARGO_PKG_VERSION"),
+        "fold": fold.json(),
         "definition": "statistics.md §3: per draw record and tile type (37 with red fives apart), \
             held = copies in the drawer's concealed hand, visible = publicly visible copies, \
             turn = drawer's discards + 1; rate = hits / units; naive_rate = Σ u(t)/U / units",

@@ -46,7 +46,7 @@ fn phoenix_replays_every_hand_and_accounts_for_every_draw() {
     assert_eq!(sum_i64(&dr, "hits"), draws);
     assert_eq!(sum_i64(&dr, "units"), sum_i64(&joined, "units"));
     // The parameter file round-trips: its raw counts sum to the frame's.
-    let (value, csv) = haifu::params::tsumo_rate(out.path()).unwrap();
+    let (value, csv) = haifu::params::tsumo_rate(out.path(), haifu::params::Fold::All).unwrap();
     let text = serde_json::to_string(&value).unwrap();
     let back: serde_json::Value = serde_json::from_str(&text).unwrap();
     let rows = back["by_held_visible"].as_array().unwrap();

@@ -34,7 +34,7 @@ fn run(bytes: &[u8], cells: &mut DrawRateCells, totals: &mut RunTotals) {
     };
     let mut records = Vec::new();
     if let Ok(obs) = haifu::stats::observe_game(&log, &mut records) {
-        cells.commit(&records);
+        cells.commit(&records, 1);
         *totals += &obs;
         let _ = totals.eval.summary_rows();
         let _ = totals.phoenix_table();

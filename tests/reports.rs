@@ -334,8 +334,8 @@ fn reports_match_their_frames_on_phoenix_games() {
 }
 
 /// `haifu run` builds its parameter file from the reports it has just written; it must be
-/// byte for byte the file `haifu params` builds from the same frames, and every report file
-/// must equal the report run on its own.
+/// byte for byte the file `haifu params` builds from the same frames, its §8 report the one
+/// `haifu params validate` prints, and every report file must equal the report run on its own.
 #[test]
 fn run_writes_the_same_files_as_stats_and_params() {
     let tmp = tempfile::tempdir().unwrap();
@@ -359,11 +359,11 @@ fn run_writes_the_same_files_as_stats_and_params() {
     let params = tmp.path().join("tsumo_rate.json");
     haifu(&[
         "params".as_ref(),
+        "tsumo-rate".as_ref(),
         "--frames".as_ref(),
         out.as_os_str(),
         "--out".as_ref(),
         params.as_os_str(),
-        "tsumo-rate".as_ref(),
     ]);
     let read = |p: &Path| std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     let reports = out.join("reports");
@@ -372,6 +372,16 @@ fn run_writes_the_same_files_as_stats_and_params() {
         read(&params.with_extension("csv")),
         read(&reports.join("tsumo_rate.csv"))
     );
+    // The §8 report of the run is `params validate` on the same frames.
+    let validate = haifu(&[
+        "params".as_ref(),
+        "validate".as_ref(),
+        "--frames".as_ref(),
+        out.as_os_str(),
+        "--format".as_ref(),
+        "csv".as_ref(),
+    ]);
+    assert_eq!(validate.stdout, read(&reports.join("tsumo_validation.csv")));
     for rep in haifu::report::REPORTS {
         let alone = haifu(&[
             "stats".as_ref(),

@@ -8,27 +8,9 @@ mod common;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
-use common::{fixtures, frame};
+use common::{fixtures, frame, haifu, ok};
 use haifu::manifest::Status;
-
-fn haifu(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_haifu"))
-        .args(args)
-        .output()
-        .expect("haifu runs")
-}
-
-fn ok(o: &Output) -> String {
-    assert!(
-        o.status.success(),
-        "exit {:?}: {}",
-        o.status.code(),
-        String::from_utf8_lossy(&o.stderr)
-    );
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
 
 /// Every fixture ingested (room any) into a temporary directory.
 fn ingested() -> tempfile::TempDir {
@@ -468,6 +450,7 @@ fn since_and_until_skip_other_dates() {
         },
         strict: false,
         progress: false,
+        tsumo_validation: false,
     })
     .unwrap();
     let t = &s.manifest.totals;
@@ -504,6 +487,7 @@ fn since_and_until_skip_other_dates() {
             },
             strict: false,
             progress: false,
+            tsumo_validation: false,
         })
         .unwrap()
         .manifest

@@ -41,7 +41,7 @@ pub fn read_decode_replay(bytes: &[u8]) {
 pub fn replay(log: &GameLog) {
     let mut records = Vec::new();
     if let Ok(obs) = haifu::stats::observe_game(log, &mut records) {
-        CELLS.with(|cells| cells.borrow_mut().commit(&records));
+        CELLS.with(|cells| cells.borrow_mut().commit(&records, 0));
         TOTALS.with(|totals| {
             let mut totals = totals.borrow_mut();
             *totals += &obs;

@@ -43,6 +43,7 @@ impl InputArgs {
             },
             strict: self.strict,
             progress: !self.quiet,
+            tsumo_validation: false,
         }
     }
 }

@@ -32,7 +32,12 @@ pub(crate) struct Args {
 const SHOWN: [&str; 3] = ["summary", "riichi-response", "wait-danger"];
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
-    let summary = ingest::ingest(&args.input.options(&args.out))?;
+    // The ingest scores the §8 models as it finishes, unless only a slice is reported.
+    let options = ingest::IngestOptions {
+        tsumo_validation: args.slice.expr.is_none(),
+        ..args.input.options(&args.out)
+    };
+    let mut summary = ingest::ingest(&options)?;
     eprintln!("{summary}");
     let done = Done::failed_if(summary.failed());
     if !summary.written {
@@ -47,6 +52,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let t0 = std::time::Instant::now();
     let reports = report::write_all(&args.out, &reports_dir, slice.as_ref())?;
     timing("reports", t0.elapsed());
+    let validation_df = summary.tsumo_validation.take();
     let report = |name: &str| {
         reports
             .iter()
@@ -57,12 +63,20 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let danger_tables =
         report::danger::render_reports(report("danger-eval"), report("danger-calibration"))?;
     let param_files = reports_dir.join("tsumo_rate.json");
+    let validation = reports_dir.join("tsumo_validation.json");
     match &slice {
         None => {
+            let df = validation_df.expect("the ingest scores §8 when there is no slice");
+            write_atomically(&validation, (report::to_json(&df) + "\n").as_bytes())?;
+            write_atomically(
+                &validation.with_extension("csv"),
+                report::to_csv(&df)?.as_bytes(),
+            )?;
             let t0 = std::time::Instant::now();
             let (value, csv) = params::tsumo_rate_from(
                 &summary.manifest.totals,
                 &summary.manifest.corpus,
+                params::Fold::All,
                 report("draw-rate"),
                 report("draw-rate-by-turn"),
             )?;
@@ -70,9 +84,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             params::write(&param_files, &value, &csv)?;
         }
         Some(s) => {
-            // Pooled over the ingest: a file from an earlier run would be out of step.
-            let _ = std::fs::remove_file(&param_files);
-            let _ = std::fs::remove_file(param_files.with_extension("csv"));
+            // Pooled over the ingest: files from an earlier run would be out of step.
+            for f in [&param_files, &validation] {
+                let _ = std::fs::remove_file(f);
+                let _ = std::fs::remove_file(f.with_extension("csv"));
+            }
             write_atomically(
                 &reports_dir.join("slice.json"),
                 (serde_json::to_string_pretty(&s.json())? + "\n").as_bytes(),
@@ -91,7 +107,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     print(&shown)?;
     match &slice {
         None => eprintln!(
-            "reports (CSV and JSON) and tsumo_rate.json written to {}",
+            "reports (CSV and JSON), tsumo_rate.json and tsumo_validation.json written to {}",
             reports_dir.display()
         ),
         Some(_) => eprintln!(

@@ -1,5 +1,6 @@
-//! `draw_rate`: one row per (type, held, visible, turn) bucket with units, summed over the run
-//! (statistics.md §3, §6).
+//! `draw_rate`: one row per (type, held, visible, turn, fold) bucket with units, summed over the
+//! run's games of that fold (statistics.md §3, §6, §8): summed over the folds they are §3's
+//! buckets.
 
 use polars::prelude::*;
 
@@ -19,7 +20,8 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
     let mut units = Vec::new();
     let mut hits = Vec::new();
     let mut naive = Vec::new();
-    for (c, counts) in cells.nonzero() {
+    let mut fold = Vec::new();
+    for (c, f, counts) in cells.nonzero() {
         let (t, h, v, tu) = cell_key(c);
         tile_type.push(tile::type_name(t));
         tile_class.push(tile::type_class(t));
@@ -29,6 +31,7 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
         units.push(counts.units as i64);
         hits.push(counts.hits as i64);
         naive.push(counts.naive_hits);
+        fold.push(i32::from(f));
     }
     DataFrame::new_infer_height(vec![
         Column::new("tile_type".into(), tile_type),
@@ -39,5 +42,6 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
         Column::new("units".into(), units),
         Column::new("hits".into(), hits),
         Column::new("naive_hits".into(), naive),
+        Column::new("fold".into(), fold),
     ])
 }

@@ -25,6 +25,7 @@ mod draw_rate;
 mod games;
 mod hands;
 mod riichi_response;
+mod tenpai_draws;
 mod wait_danger;
 
 pub use chunk::FrameChunk;
@@ -70,14 +71,18 @@ pub(crate) trait GameFrame: Send {
 /// A per-game frame's builder.
 pub(crate) type NewFrame = fn() -> Box<dyn GameFrame>;
 
+/// The §8 frame's name (the ingest scores it as it finishes).
+pub(crate) const TENPAI_DRAWS: &str = tenpai_draws::NAME;
+
 /// The per-game frames, in the order they are written: name and constructor.
-pub(crate) const GAME_FRAMES: [(&str, NewFrame); 6] = [
+pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
     (games::NAME, games::new),
     (hands::NAME, hands::new),
     (riichi_response::NAME, riichi_response::new),
     (wait_danger::NAME, wait_danger::new),
     (danger_situations::NAME, danger_situations::new),
     (danger_eval::NAME, danger_eval::new),
+    (tenpai_draws::NAME, tenpai_draws::new),
 ];
 
 /// The frames built once per run from its totals.

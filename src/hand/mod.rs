@@ -22,7 +22,7 @@ pub mod waits;
 
 pub use complete::{for_each_decomposition, is_complete, Block};
 pub use shanten::{shanten, INVALID_SHANTEN};
-pub use waits::{waits, WaitShape, Waits};
+pub use waits::{wait_mask, waits, WaitShape, Waits};
 
 /// Counts per tile kind; index convention in the module docs.
 pub type KindCounts = [u8; KINDS];

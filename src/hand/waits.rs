@@ -198,6 +198,254 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
     w
 }
 
+/// The wait kinds of a concealed hand of `13 − 3·melds` tiles as a bit set (bit k set when
+/// kind k is a wait): [`waits`] without the shapes, for the per-draw test of §8.
+///
+/// It runs before every draw and almost every hand it sees is not tenpai, so it is written to
+/// turn hands down fast and with few unpredictable branches:
+/// - one more tile makes every group whole (sets, and one pair in all) only when the group
+///   sizes, mod 3, are one group of 1 (the wait's group: it gets the pair) and the others 0,
+///   or two groups of 2 (one gets the wait, the other already holds the pair) and the others 0;
+/// - the groups that must already be whole are checked before any candidate tile is tried,
+///   the honours first (the cheapest and the most often broken);
+/// - in a suit, Σ i·a[i] ≡ 0 (mod 3) for sets (a sequence adds 3i + 3, a triplet 3i) and
+///   ≡ 2j for sets and a pair of j, which rules out most candidate tiles and pairs unseen;
+/// - two isolated singles (nothing within two numbers) rule out every form but thirteen
+///   orphans;
+/// - the counts are read as bit sets eight kinds at a time, and the sets test has no branch
+///   per number.
+///
+/// Invariant (a property test holds it): equal to the kinds of [`waits`].
+pub fn wait_mask(concealed: &KindCounts, melds: u8) -> u64 {
+    let Some(full) = complete_size(melds) else {
+        return 0;
+    };
+    // The kinds held, held once, held twice and held three or four times, as bit sets: the
+    // counts are read eight kinds to a word (counts are 0..=4, so 3 bits each: 3 is `011`,
+    // 4 is `100`) and each byte's flag is gathered into one bit.
+    const LOW: u64 = 0x0101_0101_0101_0101;
+    let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
+    let (mut held, mut once, mut twice, mut more) = (0u64, 0u64, 0u64, 0u64);
+    for (i, chunk) in concealed.chunks(8).enumerate() {
+        let mut bytes = [0u8; 8];
+        bytes[..chunk.len()].copy_from_slice(chunk);
+        let w = u64::from_le_bytes(bytes);
+        let (b0, b1, b2) = (w & LOW, w >> 1 & LOW, w >> 2 & LOW);
+        held |= gather(b0 | b1 | b2) << (8 * i);
+        once |= gather(b0 & !b1 & !b2) << (8 * i);
+        twice |= gather(b1 & !b0 & !b2) << (8 * i);
+        more |= gather(b2 | b0 & b1) << (8 * i);
+    }
+    let suit = |g: usize| -> [u8; 9] {
+        let mut a = [0u8; 9];
+        a.copy_from_slice(&concealed[9 * g..9 * g + 9]);
+        a
+    };
+    let suits = [suit(0), suit(1), suit(2)];
+    // A single with no tile within two numbers of it joins no set, pair or partial set: it
+    // can only be a tanki wait's tile (or one of thirteen orphans), so two of them leave only
+    // thirteen orphans.
+    let near = (held << 1 & NEAR[0])
+        | (held << 2 & NEAR[1])
+        | (held >> 1 & NEAR[2])
+        | (held >> 2 & NEAR[3]);
+    let isolated = once & !near;
+    if isolated & isolated.wrapping_sub(1) != 0 {
+        return if melds == 0 {
+            thirteen_orphans_waits(&suits, concealed)
+        } else {
+            0
+        };
+    }
+    let mut honors = [0u8; 7];
+    honors.copy_from_slice(&concealed[FIRST_HONOR..]);
+    let sum = |a: &[u8]| a.iter().map(|&x| u32::from(x)).sum::<u32>();
+    let sums = [sum(&suits[0]), sum(&suits[1]), sum(&suits[2]), sum(&honors)];
+    if sums.iter().sum::<u32>() + 1 != full {
+        return 0;
+    }
+    // The groups of size 1 and of size 2 mod 3, as bit sets.
+    let (mut ones, mut twos) = (0u32, 0u32);
+    for (g, &s) in sums.iter().enumerate() {
+        ones |= u32::from(s % 3 == 1) << g;
+        twos |= u32::from(s % 3 == 2) << g;
+    }
+    let single_bit = |m: u32| m != 0 && m & (m - 1) == 0;
+    let mut mask = 0;
+    if (single_bit(ones) && twos == 0) || (ones == 0 && twos != 0 && single_bit(twos & (twos - 1)))
+    {
+        mask = standard_wait_mask(&suits, &honors, ones, twos);
+    }
+    if melds == 0 {
+        // Seven pairs: six pairs and a single, the wait (13 tiles: nothing else).
+        if more == 0 && once.is_power_of_two() && twice.count_ones() == 6 {
+            mask |= once;
+        }
+        mask |= thirteen_orphans_waits(&suits, concealed);
+    }
+    mask
+}
+
+/// The suit kinds that have a kind 1 and 2 numbers below them in their suit, then 1 and 2
+/// above (bit k; no honour: honours have no neighbours).
+const NEAR: [u64; 4] = {
+    const fn numbers(lo: usize, hi: usize) -> u64 {
+        let mut m = 0u64;
+        let mut k = 0;
+        while k < FIRST_HONOR {
+            if k % 9 >= lo && k % 9 <= hi {
+                m |= 1 << k;
+            }
+            k += 1;
+        }
+        m
+    }
+    [numbers(1, 8), numbers(2, 8), numbers(0, 7), numbers(0, 6)]
+};
+
+/// The standard-form part of [`wait_mask`]: `ones` and `twos` are the groups (bit 3 the
+/// honours) of size 1 and 2 mod 3, one of 1 or two of 2.
+fn standard_wait_mask(suits: &[[u8; 9]; 3], honors: &[u8; 7], ones: u32, twos: u32) -> u64 {
+    let whole = |g: usize, pair: bool| -> bool {
+        if g == 3 {
+            honors_whole(honors, pair)
+        } else if pair {
+            suit_sets_and_pair(&suits[g])
+        } else {
+            weighted_residue(&suits[g]) == 0 && suit_sets(&suits[g])
+        }
+    };
+    let rest_are_sets = |skip: u32| {
+        [3, 0, 1, 2]
+            .iter()
+            .all(|&h| skip >> h & 1 == 1 || whole(h, false))
+    };
+    let mut mask = 0u64;
+    let mut waits_in = |g: usize, pair: bool| {
+        if g == 3 {
+            // An honour wait is a copy already held: a single becomes the pair, a pair a set.
+            let mut h = *honors;
+            for i in 0..7 {
+                if h[i] == 0 || h[i] >= 4 {
+                    continue;
+                }
+                h[i] += 1;
+                if honors_whole(&h, pair) {
+                    mask |= 1 << (FIRST_HONOR + i);
+                }
+                h[i] -= 1;
+            }
+            return;
+        }
+        let mut a = suits[g];
+        let weight = weighted_residue(&a) as usize;
+        for i in 0..9 {
+            // Without the pair, weight + i ≡ 0 (mod 3); and a tile two or more numbers away
+            // from every held one joins nothing.
+            if a[i] >= 4
+                || (!pair && !(weight + i).is_multiple_of(3))
+                || a[i.saturating_sub(2)..=(i + 2).min(8)]
+                    .iter()
+                    .all(|&x| x == 0)
+            {
+                continue;
+            }
+            a[i] += 1;
+            let ok = if pair {
+                suit_sets_and_pair(&a)
+            } else {
+                suit_sets(&a)
+            };
+            a[i] -= 1;
+            if ok {
+                mask |= 1 << (9 * g + i);
+            }
+        }
+    };
+    if twos == 0 {
+        if rest_are_sets(ones) {
+            waits_in(ones.trailing_zeros() as usize, true);
+        }
+    } else {
+        let a = twos.trailing_zeros() as usize;
+        let b = (twos & (twos - 1)).trailing_zeros() as usize;
+        if rest_are_sets(twos) {
+            if whole(a, true) {
+                waits_in(b, false);
+            }
+            if whole(b, true) {
+                waits_in(a, false);
+            }
+        }
+    }
+    mask
+}
+
+/// A suit's counts are sets only: at each number the copies left after the sequences started
+/// on the two numbers below make triplets, and the rest (mod 3) start sequences; none may
+/// start on 8 or 9. [`suit_is_sets`] without a branch per number.
+fn suit_sets(a: &[u8; 9]) -> bool {
+    let (mut p1, mut p2, mut ok) = (0i32, 0i32, true);
+    for &x in a {
+        let left = i32::from(x) - p1 - p2;
+        ok &= left >= 0;
+        p2 = p1;
+        p1 = left.max(0) % 3;
+    }
+    ok & (p1 == 0) & (p2 == 0)
+}
+
+/// Sets and one pair in a suit: the pair's number j has 2j ≡ Σ i·a[i] (mod 3).
+fn suit_sets_and_pair(a: &[u8; 9]) -> bool {
+    let mut j = (2 * weighted_residue(a) % 3) as usize;
+    let mut any = false;
+    while j < 9 {
+        if a[j] >= 2 {
+            let mut b = *a;
+            b[j] -= 2;
+            any |= suit_sets(&b);
+        }
+        j += 3;
+    }
+    any
+}
+
+/// Honours are whole: every count 0, 2 or 3, with one pair exactly when `pair`.
+fn honors_whole(h: &[u8; 7], pair: bool) -> bool {
+    let (mut pairs, mut broken) = (0u32, 0u32);
+    for &c in h {
+        pairs += u32::from(c == 2);
+        broken += u32::from(c == 1 || c == 4);
+    }
+    broken == 0 && pairs == u32::from(pair)
+}
+
+/// Σ i·a[i] mod 3 over a suit's counts (i = number − 1).
+fn weighted_residue(a: &[u8; 9]) -> u32 {
+    let mut w = 0u32;
+    for (i, &x) in a.iter().enumerate() {
+        w += i as u32 * u32::from(x);
+    }
+    w % 3
+}
+
+/// The waits of a thirteen-orphans hand of 13 tiles, as a bit set.
+fn thirteen_orphans_waits(suits: &[[u8; 9]; 3], concealed: &KindCounts) -> u64 {
+    if suits.iter().any(|a| a[1..8].iter().any(|&c| c > 0)) {
+        return 0;
+    }
+    let mut mask = 0;
+    let mut hand = *concealed;
+    for k in super::YAOCHU {
+        hand[k] += 1;
+        if is_thirteen_orphans(&hand) {
+            mask |= 1 << k;
+        }
+        hand[k] -= 1;
+    }
+    mask
+}
+
 /// Group of a kind: 0..3 for the suits, 3 for the honours.
 #[inline]
 fn group_of(k: usize) -> usize {
@@ -607,6 +855,12 @@ mod tests {
     fn check_consistency(hand: &KindCounts, melds: u8) -> bool {
         let w = waits(hand, melds);
         assert_eq!(w, reference_waits(hand, melds), "{hand:?} melds {melds}");
+        let mask = w.kinds().fold(0u64, |m, k| m | 1 << k);
+        assert_eq!(
+            wait_mask(hand, melds),
+            mask,
+            "wait_mask {hand:?} melds {melds}"
+        );
         for k in 0..KINDS {
             let mut c = *hand;
             if c[k] >= 4 {
@@ -640,6 +894,45 @@ mod tests {
         }
         // The 1000 constructed hands are all tenpai.
         assert!(tenpai >= 1000, "{tenpai}");
+    }
+
+    /// [`wait_mask`] is the fast path of §8 (before every draw): against completion by brute
+    /// force on many hands of every kind, including near-tenpai hands made by swapping one
+    /// tile of a tenpai hand, which exercise the mod-3 filters hardest.
+    #[test]
+    fn property_wait_mask_is_completion() {
+        let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
+        let (mut tenpai, mut hands) = (0, 0);
+        for i in 0..60_000 {
+            let melds = (i % 5) as u8;
+            let n = 13 - 3 * usize::from(melds);
+            let mut hand = match i % 5 {
+                0 => random_hand(&mut rng, n, KINDS),
+                1 => random_hand(&mut rng, n, 9),
+                2 => random_hand(&mut rng, n, 18),
+                _ => random_tenpai(&mut rng, melds),
+            };
+            if i % 5 == 4 {
+                // Swap one tile for another kind.
+                let held: Vec<usize> = (0..KINDS).filter(|&k| hand[k] > 0).collect();
+                let out = held[rng.next() % held.len()];
+                let into = rng.next() % KINDS;
+                if hand[into] < 4 {
+                    hand[out] -= 1;
+                    hand[into] += 1;
+                }
+            }
+            let brute = (0..KINDS).fold(0u64, |m, k| {
+                let mut c = hand;
+                c[k] += 1;
+                m | u64::from(hand[k] < 4 && is_complete(&c, melds)) << k
+            });
+            assert_eq!(wait_mask(&hand, melds), brute, "{hand:?} melds {melds}");
+            tenpai += usize::from(brute != 0);
+            hands += 1;
+        }
+        // Every kind of hand was seen: at least the 24,000 constructed tenpai hands.
+        assert!(tenpai > 24_000 && tenpai < hands, "{tenpai} of {hands}");
     }
 
     /// Hands whose only completions use a fifth copy: no waits, shanten 1.

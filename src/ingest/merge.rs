@@ -7,6 +7,7 @@ use std::time::Instant;
 
 use anyhow::Result;
 use indicatif::ProgressBar;
+use polars::prelude::DataFrame;
 
 use super::dedup::Landed;
 use super::{FileResult, Outcome};
@@ -16,8 +17,9 @@ use crate::manifest::{FileEntry, Manifest, Status};
 use crate::mjlog;
 use crate::reason::{Failure, Reason};
 use crate::report::danger::{evaluate_file, SITUATION_ROWS};
+use crate::report::tsumo;
 use crate::runtime::{check_interrupt, timing};
-use crate::stats::{DrawRateCells, RunTotals};
+use crate::stats::{fold_of, DrawRateCells, RunTotals};
 
 /// What the merging side of a run accumulates, in file order.
 pub(super) struct Merger {
@@ -130,7 +132,7 @@ impl Merger {
                     .unwrap_or_else(|e| e.into_inner())
                     .insert(&rows.game_id, &path);
                 self.frames.push(&rows);
-                self.cells.commit(&rows.draws);
+                self.cells.commit(&rows.draws, fold_of(&rows.game_id));
                 self.totals += &rows.obs;
                 let facts = &rows.obs.facts;
                 let draws: u64 = facts.hands.iter().map(|h| h.draws as u64).sum();
@@ -160,8 +162,11 @@ impl Merger {
         Ok(())
     }
 
-    /// Writes the run-wide frames and the manifest, then renames everything into place.
-    pub(super) fn finish(&mut self) -> Result<()> {
+    /// Writes the run-wide frames and the manifest, then renames everything into place; with
+    /// `validate`, also scores the §8 tsumo-rate models over the finished `tenpai_draws` file
+    /// while `phoenix-table` is scored (both read finished files; the scoring of §4 leaves a
+    /// core idle much of the time).
+    pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
         self.write_frames(true)?;
         // Frames with no rows still get a file with their schema.
         for (name, chunk) in PendingFrames::empty_chunks() {
@@ -169,22 +174,46 @@ impl Merger {
                 self.writer.write_chunk(name, &chunk)?;
             }
         }
-        self.writer
-            .write("draw_rate", &frames::draw_rate_frame(&self.cells)?)?;
+        let draw_rate = frames::draw_rate_frame(&self.cells)?;
+        self.writer.write("draw_rate", &draw_rate)?;
         let t0 = Instant::now();
         // `phoenix-table` needs the whole run's §2 rates: score it over the finished
         // situations file and append its rows to the built-in estimators' ones.
         self.writer.finish_frame("danger_situations")?;
+        let tenpai_draws = if validate {
+            self.writer.finish_frame(frames::TENPAI_DRAWS)?;
+            Some(
+                self.writer
+                    .temp_path(&format!("{}.parquet", frames::TENPAI_DRAWS)),
+            )
+        } else {
+            None
+        };
         let phoenix = self.totals.phoenix_table();
         let t1 = Instant::now();
         let writer = &mut self.writer;
-        let (totals, _) = evaluate_file(
-            &writer.temp_path("danger_situations.parquet"),
-            &[Estimator::Table(phoenix)],
-            Estimator::BUILTINS.len(),
-            SITUATION_ROWS,
-            |eval| Ok(writer.write_chunk("danger_eval", eval)?),
-        )?;
+        let situations = writer.temp_path("danger_situations.parquet");
+        let (scored, validation) = rayon::join(
+            || {
+                evaluate_file(
+                    &situations,
+                    &[Estimator::Table(phoenix)],
+                    Estimator::BUILTINS.len(),
+                    SITUATION_ROWS,
+                    |eval| Ok(writer.write_chunk("danger_eval", eval)?),
+                )
+            },
+            || {
+                let t = Instant::now();
+                let df = tenpai_draws
+                    .map(|path| tsumo::report_from(&draw_rate, &path, None))
+                    .transpose();
+                timing("  tsumo validation", t.elapsed());
+                df
+            },
+        );
+        let (totals, _) = scored?;
+        let validation = validation?;
         timing("  read, evaluate, write", t1.elapsed());
         let t1 = Instant::now();
         self.totals.eval += totals;
@@ -206,6 +235,6 @@ impl Merger {
         self.writer
             .write_file("manifest.json", |w| self.manifest.write_json(w))?;
         self.writer.commit("manifest.json")?;
-        Ok(())
+        Ok(validation)
     }
 }

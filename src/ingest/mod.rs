@@ -123,6 +123,9 @@ pub struct IngestOptions {
     pub strict: bool,
     /// Show a progress bar (when stderr is a terminal).
     pub progress: bool,
+    /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
+    /// the end of the ingest leaves idle (`haifu run` asks for it).
+    pub tsumo_validation: bool,
 }
 
 /// What a run did. Its [`fmt::Display`] is the end-of-run report for a person: the first
@@ -134,6 +137,8 @@ pub struct IngestSummary {
     pub written: bool,
     pub seconds: f64,
     pub out: PathBuf,
+    /// The §8 report (`report::tsumo`), when asked for and written.
+    pub tsumo_validation: Option<polars::prelude::DataFrame>,
 }
 
 impl IngestSummary {
@@ -319,24 +324,27 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         merger.writer.abandon();
         return Err(Interrupted.into());
     }
-    let summary = |merger: Merger, written| IngestSummary {
+    let summary = |merger: Merger, written, tsumo_validation| IngestSummary {
         manifest: merger.manifest,
         written,
         seconds: start.elapsed().as_secs_f64(),
         out: opts.out.clone(),
+        tsumo_validation,
     };
     if opts.strict && failed.load(Ordering::Relaxed) {
         // A strict run stops after the first batch with a failure and writes nothing.
         merger.writer.abandon();
-        return Ok(summary(merger, false));
+        return Ok(summary(merger, false, None));
     }
     let t0 = Instant::now();
-    let finished = merger.finish();
+    let finished = merger.finish(opts.tsumo_validation);
     timing("finish", t0.elapsed());
     timing("total", start.elapsed());
-    if let Err(e) = finished {
-        merger.writer.abandon();
-        return Err(e);
+    match finished {
+        Ok(validation) => Ok(summary(merger, true, validation)),
+        Err(e) => {
+            merger.writer.abandon();
+            Err(e)
+        }
     }
-    Ok(summary(merger, true))
 }

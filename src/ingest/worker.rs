@@ -77,7 +77,8 @@ impl Worker {
                 if shared {
                     rows.draws = std::mem::take(&mut self.draws);
                 } else {
-                    self.cells.commit(&self.draws);
+                    self.cells
+                        .commit(&self.draws, stats::fold_of(&rows.game_id));
                 }
                 Outcome::Ok(rows)
             }

@@ -32,6 +32,11 @@ impl HandState {
         set
     }
 
+    /// True while the seat to move is to draw a replacement tile after a kan.
+    pub(crate) fn drawing_replacement(&self) -> bool {
+        matches!(self.next, Next::Rinshan(_))
+    }
+
     /// True once the hand's terminal records are all applied.
     pub(crate) fn is_over(&self) -> bool {
         self.next == Next::Ended

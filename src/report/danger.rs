@@ -372,77 +372,16 @@ pub(crate) fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<S
 
 /// Estimators as rows, metrics as columns, the best value of each metric starred.
 fn marked_table(df: &DataFrame) -> Result<String> {
-    const METRICS: [(&str, bool); 4] = [
-        ("rmse", false),
-        ("cross_entropy", false),
-        ("auc", true),
-        ("brier", false),
-    ];
-    let est = df.column("estimator")?.str()?.clone();
-    let n = df.column("situations")?.cast(&DataType::Int64)?;
-    let n = n.i64()?.clone();
-    let mut rows: Vec<Vec<String>> = (0..df.height())
-        .map(|i| {
-            vec![
-                est.get(i).unwrap_or_default().to_string(),
-                n.get(i).unwrap_or(0).to_string(),
-            ]
-        })
-        .collect();
-    for (m, higher) in METRICS {
-        let v = df.column(m)?.f64()?.clone();
-        let vals: Vec<f64> = (0..df.height())
-            .map(|i| v.get(i).unwrap_or(f64::NAN))
-            .collect();
-        let best = vals
-            .iter()
-            .copied()
-            .filter(|x| !x.is_nan())
-            .fold(None, |b: Option<f64>, x| match b {
-                None => Some(x),
-                Some(b) => Some(if (x > b) == higher { x } else { b }),
-            });
-        for (i, x) in vals.iter().enumerate() {
-            let star = if Some(*x) == best { "*" } else { " " };
-            rows[i].push(format!("{x:.5}{star}"));
-        }
-    }
-    let headers = [
-        "estimator",
-        "situations",
-        "rmse",
-        "cross_entropy",
-        "auc",
-        "brier",
-    ];
-    let widths: Vec<usize> = (0..headers.len())
-        .map(|c| {
-            rows.iter()
-                .map(|r| r[c].len())
-                .chain([headers[c].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let mut out = String::new();
-    let fmt_row = |cells: Vec<String>| -> String {
-        let parts: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                if c == 0 {
-                    format!("{s:<w$}", w = widths[c])
-                } else {
-                    format!("{s:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        parts.join("  ").trim_end().to_string() + "\n"
-    };
-    out.push_str(&fmt_row(headers.iter().map(|s| s.to_string()).collect()));
-    out.push_str(&fmt_row(widths.iter().map(|w| "-".repeat(*w)).collect()));
-    for r in rows {
-        out.push_str(&fmt_row(r));
-    }
-    Ok(out)
+    use super::render::Best;
+    Ok(super::render::marked_table(
+        df,
+        &["estimator", "situations"],
+        &[
+            ("rmse", Best::Lowest),
+            ("cross_entropy", Best::Lowest),
+            ("auc", Best::Highest),
+            ("brier", Best::Lowest),
+        ],
+        5,
+    )?)
 }

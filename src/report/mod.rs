@@ -11,6 +11,7 @@ mod all;
 pub mod danger;
 mod render;
 mod slice;
+pub(crate) mod tsumo;
 
 pub use all::write_all;
 pub(crate) use render::{render, rows_json, sliced_json, to_csv, to_json, to_table, Format};

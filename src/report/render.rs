@@ -213,3 +213,98 @@ pub(crate) fn to_table(df: &DataFrame) -> String {
     }
     out
 }
+
+/// Which value of a metric is the best.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Best {
+    Lowest,
+    Highest,
+    /// Nearest 1 (an observed / expected ratio).
+    NearestOne,
+    /// No value is marked (rows of different groups).
+    Unmarked,
+}
+
+/// Rows as given, the `labels` columns first (left-aligned text, or integers), then each
+/// metric with `digits` decimals and its best value (over the rows that have one) starred.
+pub(crate) fn marked_table(
+    df: &DataFrame,
+    labels: &[&str],
+    metrics: &[(&str, Best)],
+    digits: usize,
+) -> PolarsResult<String> {
+    let mut rows: Vec<Vec<String>> = vec![Vec::new(); df.height()];
+    for &l in labels {
+        let c = df.column(l)?;
+        for (i, row) in rows.iter_mut().enumerate() {
+            row.push(match c.get(i)? {
+                AnyValue::Null => "-".to_string(),
+                AnyValue::String(s) => s.to_string(),
+                AnyValue::StringOwned(s) => s.to_string(),
+                v => v.to_string(),
+            });
+        }
+    }
+    for &(m, best) in metrics {
+        let v = df.column(m)?.cast(&DataType::Float64)?;
+        let v = v.f64()?;
+        let vals: Vec<f64> = (0..df.height())
+            .map(|i| v.get(i).unwrap_or(f64::NAN))
+            .collect();
+        let key = |x: f64| match best {
+            Best::Lowest | Best::Unmarked => x,
+            Best::Highest => -x,
+            Best::NearestOne => (x - 1.0).abs(),
+        };
+        let winner =
+            vals.iter()
+                .copied()
+                .filter(|x| !x.is_nan())
+                .fold(None, |b: Option<f64>, x| match b {
+                    Some(b) if key(b) <= key(x) => Some(b),
+                    _ => Some(x),
+                });
+        for (i, x) in vals.iter().enumerate() {
+            let star = match best {
+                Best::Unmarked => "",
+                _ if Some(*x) == winner => "*",
+                _ => " ",
+            };
+            rows[i].push(format!("{x:.digits$}{star}"));
+        }
+    }
+    let headers: Vec<&str> = labels
+        .iter()
+        .chain(metrics.iter().map(|(m, _)| m))
+        .copied()
+        .collect();
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([headers[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let fmt_row = |cells: Vec<String>| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == 0 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = fmt_row(headers.iter().map(|s| s.to_string()).collect());
+    out.push_str(&fmt_row(widths.iter().map(|w| "-".repeat(*w)).collect()));
+    for r in rows {
+        out.push_str(&fmt_row(r));
+    }
+    Ok(out)
+}

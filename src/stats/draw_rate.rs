@@ -24,6 +24,8 @@ const STATE_SLOTS: usize = 32;
 const _: () = assert!(STATES <= STATE_SLOTS && STATE_SLOTS.is_power_of_two());
 /// Number of (type, state slot, turn) cells.
 pub(crate) const CELLS: usize = TYPES * STATE_SLOTS * TURN_LIMIT;
+/// The two folds of §8 (a game's fold is [`super::fold_of`] its id).
+const FOLDS: usize = 2;
 
 /// One expected hit in the fixed-point naive sums: a unit adds u(t) · round(2^32 / U), so the
 /// rounding error is below 2^-31 per unit (4e-10), and sums are exact integers.
@@ -107,7 +109,8 @@ fn unseen_copies_red(c: usize) -> u64 {
     COPIES_RED[t].saturating_sub(h + v) as u64
 }
 
-/// Run-wide (or one worker's) counts per cell, dense.
+/// Run-wide (or one worker's) counts per cell and fold (§8: the games of each fold apart), dense:
+/// fold f's cells are `f · CELLS ..`.
 ///
 /// Every unit of a cell has the same u(t) except black fives in games without red fives
 /// (one more copy), so the naive sum is kept as Σ 1/U per cell (times u(t) on output) plus a
@@ -124,18 +127,19 @@ pub struct DrawRateCells {
 impl Default for DrawRateCells {
     fn default() -> Self {
         DrawRateCells {
-            units: vec![[0; 2]; CELLS],
-            hits: vec![0; CELLS],
-            plain_fives: vec![0; CELLS],
+            units: vec![[0; 2]; FOLDS * CELLS],
+            hits: vec![0; FOLDS * CELLS],
+            plain_fives: vec![0; FOLDS * CELLS],
         }
     }
 }
 
 impl DrawRateCells {
-    /// Adds the units of every draw of one game.
-    pub fn commit(&mut self, draws: &[DrawRecord]) {
+    /// Adds the units of every draw of one game of fold `fold` (0 or 1).
+    pub fn commit(&mut self, draws: &[DrawRecord], fold: u8) {
+        let fold_base = usize::from(fold & 1) * CELLS;
         for d in draws {
-            let base = cell(0, 0, 0, d.turn as usize);
+            let base = fold_base + cell(0, 0, 0, d.turn as usize);
             let add = [1, RECIPROCAL[d.unseen as usize]];
             let types = if d.red { TYPES } else { KINDS };
             // One row of state slots per type: a masked state indexes it unchecked.
@@ -159,20 +163,26 @@ impl DrawRateCells {
         }
     }
 
-    /// The counts of every cell with at least one unit, in cell order.
-    pub(crate) fn nonzero(&self) -> impl Iterator<Item = (usize, CellCounts)> + '_ {
-        (0..CELLS).filter(|&c| self.units[c][0] > 0).map(|c| {
-            let [units, per_unseen] = self.units[c];
-            let naive = unseen_copies_red(c) * per_unseen + self.plain_fives[c];
-            (
-                c,
-                CellCounts {
-                    units,
-                    hits: self.hits[c],
-                    naive_hits: naive as f64 / NAIVE_ONE as f64,
-                },
-            )
-        })
+    /// The counts of every (cell, fold) with at least one unit, in cell order, fold 0 before
+    /// fold 1.
+    pub(crate) fn nonzero(&self) -> impl Iterator<Item = (usize, u8, CellCounts)> + '_ {
+        (0..CELLS)
+            .flat_map(|c| (0..FOLDS).map(move |f| (c, f)))
+            .filter(|&(c, f)| self.units[f * CELLS + c][0] > 0)
+            .map(|(c, f)| {
+                let i = f * CELLS + c;
+                let [units, per_unseen] = self.units[i];
+                let naive = unseen_copies_red(c) * per_unseen + self.plain_fives[i];
+                (
+                    c,
+                    f as u8,
+                    CellCounts {
+                        units,
+                        hits: self.hits[i],
+                        naive_hits: naive as f64 / NAIVE_ONE as f64,
+                    },
+                )
+            })
     }
 }
 
@@ -203,7 +213,12 @@ impl Observer for DrawRateObserver<'_> {
         debug_assert!(turn < TURN_LIMIT);
         let turn = turn.min(TURN_LIMIT - 1);
         let state: [u8; TYPES] = hand.with_type_counts(seat, |held, visible| {
-            std::array::from_fn(|t| held[t].min(4) * COUNTS as u8 + visible[t].min(4))
+            // A plain loop over the arrays: the compiler makes it a few vector operations.
+            let mut state = [0u8; TYPES];
+            for ((s, &h), &v) in state.iter_mut().zip(held).zip(visible) {
+                *s = h.min(4) * COUNTS as u8 + v.min(4);
+            }
+            state
         });
         self.draws.push(DrawRecord {
             turn: turn as u8,

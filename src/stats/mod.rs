@@ -8,6 +8,7 @@
 pub(crate) mod danger_situation;
 pub(crate) mod draw_rate;
 pub(crate) mod riichi_response;
+pub(crate) mod tenpai_draws;
 mod totals;
 pub(crate) mod wait_danger;
 
@@ -15,6 +16,7 @@ pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
+pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
 pub use totals::RunTotals;
 pub(crate) use wait_danger::{WaitDangerObserver, WaitDangerRow};
 
@@ -30,6 +32,7 @@ pub struct GameObservations {
     pub(crate) danger_situations: Vec<DangerSituation>,
     /// Scores of the built-in estimators, one entry per situation not excluded, in order.
     pub(crate) danger_scores: Vec<[Scores; 5]>,
+    pub(crate) tenpai_draws: Vec<TenpaiDraw>,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -43,7 +46,14 @@ pub fn observe_game(
     let mut waits = WaitDangerObserver::default();
     let mut danger = DangerSituationObserver::default();
     let mut draws = DrawRateObserver { draws };
-    let mut observers: [&mut dyn Observer; 4] = [&mut riichi, &mut waits, &mut danger, &mut draws];
+    let mut tenpai = TenpaiDrawObserver::default();
+    let mut observers: [&mut dyn Observer; 5] = [
+        &mut riichi,
+        &mut waits,
+        &mut danger,
+        &mut draws,
+        &mut tenpai,
+    ];
     let facts = replay_game(log, &mut observers)?;
     let danger_scores = danger
         .rows
@@ -57,6 +67,7 @@ pub fn observe_game(
         wait_danger: waits.rows,
         danger_situations: danger.rows,
         danger_scores,
+        tenpai_draws: tenpai.rows,
     })
 }
 

@@ -31,6 +31,25 @@ pub(crate) fn corpus(sub: &str) -> Option<PathBuf> {
     None
 }
 
+/// Runs the `haifu` binary with `args`.
+pub(crate) fn haifu(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args(args)
+        .output()
+        .expect("haifu runs")
+}
+
+/// The standard output of a run that must succeed (its exit status and stderr otherwise).
+pub(crate) fn ok(o: &std::process::Output) -> String {
+    assert!(
+        o.status.success(),
+        "exit {:?}: {}",
+        o.status.code(),
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
 pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
@@ -60,6 +79,7 @@ pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> In
         dates: Default::default(),
         strict: false,
         progress: false,
+        tsumo_validation: false,
     })
     .expect("ingest runs")
 }

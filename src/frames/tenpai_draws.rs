@@ -1,0 +1,162 @@
+//! `tenpai_draws`: one row per §8 tenpai draw (statistics.md §6, §8).
+//!
+//! The held and visible counts the models need are given per wait type in one string,
+//! `wait_types`: `type:held:visible` for each type of the wait kinds, space-separated, in type
+//! order with the red fives last (`2p:0:1 5p:1:2 0p:0:1`: in a game with red fives a five is
+//! two types, the black `5p` of 3 copies and the red `0p` of 1). Every text column is written
+//! as a dictionary of the distinct values of its row group, built from integer keys, so no row
+//! builds a string.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use super::{rebase, FrameChunk, GameFrame, GameRows};
+use crate::stats::fold_of;
+use crate::tile::{self, KINDS, TYPES};
+
+pub(super) const NAME: &str = "tenpai_draws";
+
+#[derive(Default)]
+struct TenpaiDraws {
+    game: Vec<u32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    turn: Vec<i32>,
+    fold: Vec<i32>,
+    in_riichi: Vec<bool>,
+    draws_since_riichi: Vec<Option<i32>>,
+    /// Wait kinds, bit k = kind k.
+    waits: Vec<u64>,
+    outs: Vec<i32>,
+    unseen: Vec<i32>,
+    /// Kind index of the drawn tile.
+    drawn: Vec<u32>,
+    hit: Vec<bool>,
+    rinshan: Vec<bool>,
+    /// Wait types (bit t = type t), and their held and visible copies, 3 bits per type.
+    wait_types: Vec<(u64, u64, u64)>,
+}
+
+pub(super) fn new() -> Box<dyn GameFrame> {
+    Box::<TenpaiDraws>::default()
+}
+
+/// A multiplicative hash of a `u64` key (the keys are bit sets and packed digits, not chosen by
+/// anyone: no need for SipHash's resistance, and this is several times cheaper).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        // Several keys in a row (a tuple) mix as one.
+        self.0 = (self.0 ^ k)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+}
+
+/// Dictionary codes of `keys`, and the label of each distinct key (`label` builds it once).
+fn intern<K: Copy + Eq + Hash>(keys: &[K], label: impl Fn(K) -> String) -> (Vec<String>, Vec<u32>) {
+    let mut index: HashMap<K, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    let mut labels = Vec::new();
+    let codes = keys
+        .iter()
+        .map(|&k| {
+            *index.entry(k).or_insert_with(|| {
+                labels.push(label(k));
+                labels.len() as u32 - 1
+            })
+        })
+        .collect();
+    (labels, codes)
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// `type:held:visible` of each type in `types`, space-separated (held and visible 3 bits
+/// each, in type order).
+fn wait_types_label((types, held, visible): (u64, u64, u64)) -> String {
+    let mut out = String::new();
+    for (i, t) in (0..TYPES).filter(|&t| types >> t & 1 == 1).enumerate() {
+        let (h, v) = (held >> (3 * i) & 7, visible >> (3 * i) & 7);
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&format!("{}:{h}:{v}", tile::type_name(t)));
+    }
+    out
+}
+
+impl GameFrame for TenpaiDraws {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// About 60 bytes a row.
+    fn row_group_rows(&self) -> usize {
+        1 << 17
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        let fold = i32::from(fold_of(&g.game_id));
+        for d in &g.obs.tenpai_draws {
+            self.game.push(game);
+            self.hand.push(i32::from(d.hand));
+            self.seat.push(i32::from(d.seat));
+            self.turn.push(i32::from(d.turn));
+            self.fold.push(fold);
+            self.in_riichi.push(d.in_riichi);
+            self.draws_since_riichi
+                .push(d.in_riichi.then_some(i32::from(d.draws_since_riichi)));
+            self.waits.push(d.waits);
+            self.outs.push(i32::from(d.outs));
+            self.unseen.push(i32::from(d.unseen));
+            self.drawn.push(u32::from(d.drawn));
+            self.hit.push(d.hit);
+            self.rinshan.push(d.rinshan);
+            self.wait_types.push((d.types, d.held, d.visible));
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let d = std::mem::take(self);
+        let kind_names: Vec<&str> = (0..KINDS).map(tile::kind_name).collect();
+        let (waits, wait_codes) = intern(&d.waits, |m| {
+            (0..KINDS)
+                .map(|k| if m >> k & 1 == 1 { '1' } else { '0' })
+                .collect()
+        });
+        let (wait_types, wait_type_codes) = intern(&d.wait_types, wait_types_label);
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(d.game, first))
+            .int("hand", d.hand)
+            .int("seat", d.seat)
+            .int("turn", d.turn)
+            .int("fold", d.fold)
+            .boolean("in_riichi", &d.in_riichi)
+            .opt_int("draws_since_riichi", d.draws_since_riichi)
+            .labels("waits", &refs(&waits), wait_codes)
+            .int("outs", d.outs)
+            .int("unseen", d.unseen)
+            .labels("drawn", &kind_names, d.drawn)
+            .boolean("hit", &d.hit)
+            .boolean("rinshan", &d.rinshan)
+            .labels("wait_types", &refs(&wait_types), wait_type_codes)
+    }
+}
