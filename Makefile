@@ -39,7 +39,9 @@ fmt:
 ## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md). BASE=PATH also
 ## times the full run of another haifu binary (the one before a change) in the same run.
 bench: build
-	BENCH_BASE=$(BASE) python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
+	$(CARGO) build --release --locked --example max_ukeire_engine
+	BENCH_BASE=$(BASE) BENCH_ENGINE=$(dir $(HAIFU))examples/max_ukeire_engine \
+	  python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
 
 clean:
 	rm -rf $(OUT)
@@ -85,12 +87,14 @@ notebooks-venv:
 
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
-	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --quiet > $(NB_FRAMES).txt
+	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --decisions --quiet > $(NB_FRAMES).txt
+	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
 	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
 
 notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --decisions --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
 	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
 	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb

@@ -16,6 +16,12 @@ manifest); the throughput ratio is the full run's games/s over the floor's. Figu
 printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
 
+§7 (`haifu agree`): the full run again with `--decisions` (in the same alternation, to state
+what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
+the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
+`make bench` sets): decisions/s of wall time, and per CPU-second of haifu's own process (the
+engine's CPU apart), REPS times each, medians.
+
 With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
 one before a change) is timed too, in the same alternation as (a) and (b), and the two full
 runs' throughputs are compared: the before/after figure an issue's budget is stated in.
@@ -38,6 +44,26 @@ def measure(cmd, env=None):
 
 def measure_output(cmd, env=None):
     """Wall seconds, peak RSS (MiB) and standard output of one child process."""
+    wall, rss, stdout, _ = measure_all(cmd, env)
+    return wall, rss, stdout
+
+
+AGREE_TIMING = re.compile(r"agree: (\d+) decisions, (\d+)/s wall, haifu's own CPU ([\d.]+) s")
+
+
+def agree_rate(cmd):
+    """(decisions, decisions/s wall, decisions per CPU-second of haifu) of a `haifu agree`."""
+    env = dict(os.environ, HAIFU_TIMINGS="1")
+    _, _, _, stderr = measure_all(cmd, env)
+    match = AGREE_TIMING.search(stderr)
+    if not match:
+        sys.exit(f"bench: no agree timing in:\n{stderr}")
+    n, wall_rate, cpu = int(match.group(1)), float(match.group(2)), float(match.group(3))
+    return n, wall_rate, n / cpu
+
+
+def measure_all(cmd, env=None):
+    """Wall seconds, peak RSS (MiB), standard output and error of one child process."""
     start = time.perf_counter()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(cmd, stdout=out, stderr=err, env=env)
@@ -50,7 +76,7 @@ def measure_output(cmd, env=None):
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 2):
         sys.exit(f"bench: {' '.join(cmd)} exited {code}:\n{stderr}")
-    return wall, usage.ru_maxrss / 1024.0, stdout
+    return wall, usage.ru_maxrss / 1024.0, stdout, stderr
 
 
 def decoded_games(stdout):
@@ -99,14 +125,21 @@ def main():
     base = os.environ.get("BENCH_BASE")
     out_base = os.path.join(tmp, "out-base")
     base_cmd = [base, "run", corpus, "--room", "any", "--out", out_base, "--quiet"] if base else None
-    floor, full, full_base = [], [], []
+    out_dec = os.path.join(tmp, "out-decisions")
+    dec_cmd = full_cmd[:]
+    dec_cmd[dec_cmd.index(out)] = out_dec
+    dec_cmd.append("--decisions")
+    floor, full, full_base, full_dec = [], [], [], []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
-        # With a base binary, the two full runs take turns going first.
-        pair = [(full, full_cmd), (full_base, base_cmd)] if base_cmd else [(full, full_cmd)]
-        for runs, cmd in (pair if i % 2 == 0 else pair[::-1]):
-            runs.append(measure(cmd))
+        # The full runs (with a base binary, its too; with --decisions) take turns going first.
+        runs = [(full, full_cmd), (full_dec, dec_cmd)]
+        if base_cmd:
+            runs.append((full_base, base_cmd))
+        for k in range(len(runs)):
+            got, cmd = runs[(i + k) % len(runs)]
+            got.append(measure(cmd))
     t_floor = statistics.median(w for w, _ in floor)
     t_full = statistics.median(w for w, _ in full)
     rss_floor = max(r for _, r in floor)
@@ -175,6 +208,25 @@ def main():
               f"{games_base / t_base / (games_floor / t_floor):.2f} of the floor, peak RSS "
               f"{max(r for _, r in full_base):.0f} MiB; this binary's full-run throughput over "
               f"the base's: {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
+    t_dec = statistics.median(w for w, _ in full_dec)
+    games_dec = ingested_games(out_dec)
+    print(f"§7: full run with --decisions {t_dec:.2f} s, {games_dec / t_dec:.0f} games/s, "
+          f"{games_dec / t_dec / (games_floor / t_floor):.2f} of the floor; its throughput over "
+          f"the default run's: {(games_dec / t_dec) / (games_full / t_full):.3f}; decisions "
+          f"frame {os.path.getsize(os.path.join(out_dec, 'decisions.parquet')) / 2**20:.0f} MiB")
+    builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
+               for _ in range(reps)]
+    print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "
+          f"{statistics.median(b[1] for b in builtin):.0f} decisions/s wall (target ≥ 200,000), "
+          f"{statistics.median(b[2] for b in builtin):.0f} per CPU-second")
+    engine = os.environ.get("BENCH_ENGINE")
+    if engine:
+        ext = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine-cmd", engine])
+               for _ in range(reps)]
+        print(f"§7: example engine through the protocol: "
+              f"{statistics.median(b[1] for b in ext):.0f} decisions/s wall (engine included), "
+              f"haifu's side {statistics.median(b[2] for b in ext):.0f} decisions per CPU-second "
+              f"(target ≥ 100,000)")
     medd = statistics.median(r for _, r in fulld)
     print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
           f"{min(r for _, r in fulld):.0f}-{rss_fulld:.0f} MiB; full run throughput at 8× the "

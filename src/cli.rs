@@ -1,7 +1,8 @@
 //! The command line: the commands, dispatch, and the one exit-code policy.
 //!
 //! Exit status: 0 when a command ran through (every input ok or skipped; also `--help`), 2 when
-//! it finished but some inputs failed, 1 on a usage error (an argument clap or a value parser
+//! it finished but some inputs failed (or, for `haifu agree`, an external engine broke the
+//! protocol), 1 on a usage error (an argument clap or a value parser
 //! refuses, before any work starts) or an I/O error, 130 when interrupted (Ctrl-C). A closed
 //! standard output (`haifu stats … | head`) ends the run quietly with 0, as ripgrep does.
 
@@ -10,6 +11,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::cmd::{self, Done};
+use crate::report::engine::EngineError;
 use crate::runtime::{stop_on_interrupt, Interrupted};
 
 /// Tenhou Phoenix-table logs → columnar statistics for riichi-mahjong AI authors.
@@ -31,6 +33,7 @@ enum Command {
     Query(cmd::query::Args),
     Params(cmd::params::Args),
     DangerEval(cmd::danger_eval::Args),
+    Agree(cmd::agree::Args),
 }
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
@@ -55,6 +58,7 @@ pub fn main() -> ExitCode {
         Command::Query(args) => cmd::query::run(args),
         Command::Params(args) => cmd::params::run(args),
         Command::DangerEval(args) => cmd::danger_eval::run(args),
+        Command::Agree(args) => cmd::agree::run(args),
     };
     exit_code(result)
 }
@@ -69,6 +73,10 @@ fn exit_code(result: anyhow::Result<Done>) -> ExitCode {
             ExitCode::from(130)
         }
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<EngineError>() => {
+            eprintln!("haifu: error: {e:#}");
+            ExitCode::from(2)
+        }
         Err(e) => {
             eprintln!("haifu: error: {e:#}");
             ExitCode::from(1)

@@ -24,6 +24,7 @@
 // listing) is unused; dead code is reported by the full build.
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
+pub mod agree;
 #[cfg(feature = "cli")]
 pub mod cli;
 #[cfg(feature = "cli")]

@@ -65,6 +65,21 @@ pub(crate) fn return_freed_memory() {
 /// Batches between two [`return_freed_memory`] calls during an ingest (32 k inputs).
 pub(crate) const TRIM_EVERY: usize = 64;
 
+/// CPU seconds (user + system) this process has used, its children apart; `None` where
+/// unknown.
+pub(crate) fn own_cpu_seconds() -> Option<f64> {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    {
+        // SAFETY: getrusage fills the struct it is given.
+        let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut u) } == 0 {
+            let t = |tv: libc::timeval| tv.tv_sec as f64 + tv.tv_usec as f64 / 1e6;
+            return Some(t(u.ru_utime) + t(u.ru_stime));
+        }
+    }
+    None
+}
+
 /// With `HAIFU_TIMINGS=1`, prints how long a phase took to stderr (for `make bench`).
 pub(crate) fn timing(phase: &str, d: std::time::Duration) {
     if std::env::var_os("HAIFU_TIMINGS").is_some() {

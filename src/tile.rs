@@ -109,6 +109,16 @@ pub fn parse_kind(name: &str) -> Option<usize> {
     }
 }
 
+/// Type index for a type name: a kind name, or `0m`/`0p`/`0s` for the red fives (34..37).
+pub fn parse_type(name: &str) -> Option<usize> {
+    let k = parse_kind(name)?;
+    Some(if name.as_bytes()[0] == b'0' {
+        KINDS + k / 9
+    } else {
+        k
+    })
+}
+
 /// Tile class of a type for the §3 per-class split.
 pub fn type_class(t: usize) -> &'static str {
     if t >= KINDS {

@@ -230,6 +230,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         dates: Default::default(),
         strict: true,
         progress: false,
+        decisions: false,
         tsumo_validation: false,
     })
     .unwrap();

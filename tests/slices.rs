@@ -47,7 +47,7 @@ fn games_carry_date_dan_rate_and_fold() {
         Option<[f64; 4]>,
         i32,
     );
-    let want: [Row; 9] = [
+    let want: [Row; 10] = [
         (
             "2019061512gm-00a9-0000-0000f006",
             Some("2019-06-15"),
@@ -67,6 +67,14 @@ fn games_carry_date_dan_rate_and_fold() {
             Some("2021-03-15"),
             Some([18, 17, 16, 18]),
             Some([2288.8, 2170.0, 2105.35, 2333.33]),
+            0,
+        ),
+        // f009 (tools/fixtures/EXPECTED_V3.md §1): byte sum 1724 → fold 0.
+        (
+            "2022010100gm-00a9-0000-0000f009",
+            Some("2022-01-01"),
+            Some([18, 17, 19, 16]),
+            Some([2260.4, 2188.0, 2311.75, 2120.6]),
             0,
         ),
         (
@@ -268,7 +276,7 @@ fn a_slice_gives_the_hand_worked_table_of_its_games() {
 fn where_equals_the_condition_written_into_the_sql() {
     let out = ingested();
     let dir = out.path();
-    // f001, f002, f003, f006, f007, f008 (not f004, a tonpuusen; not f005, without red
+    // f001, f002, f003, f006, f007, f008, f009 (not f004, a tonpuusen; not f005, without red
     // fives; not misc/local-game, without a date).
     let expr = "hanchan AND red AND date IS NOT NULL";
     let mut checked = 0;
@@ -277,7 +285,11 @@ fn where_equals_the_condition_written_into_the_sql() {
             let sql = rep.sql.to_ascii_lowercase();
             sql.contains(&format!("from {t}")) || sql.contains(&format!("join {t}"))
         };
-        if reads("draw_rate") || reads("danger_eval") || reads("danger_calibration") {
+        if reads("draw_rate")
+            || reads("danger_eval")
+            || reads("danger_calibration")
+            || rep.on_request()
+        {
             continue;
         }
         let mut sql = rep.sql.to_string();
@@ -328,7 +340,7 @@ fn where_equals_the_condition_written_into_the_sql() {
             );
         }
         let got = json(&sliced);
-        assert_eq!(got["slice"]["games"], 6);
+        assert_eq!(got["slice"]["games"], 7);
         assert_eq!(got["rows"], want, "{}", rep.name);
         assert!(!want.as_array().unwrap().is_empty(), "{}", rep.name);
         checked += 1;
@@ -450,16 +462,17 @@ fn since_and_until_skip_other_dates() {
         },
         strict: false,
         progress: false,
+        decisions: false,
         tsumo_validation: false,
     })
     .unwrap();
     let t = &s.manifest.totals;
-    // 10 files: f008 lands; f001, f002 (×2), f003-f007 and misc/local-game are skipped.
+    // 11 files: f008 lands; f001, f002 (×2), f003-f007, f009 and misc/local-game are skipped.
     assert_eq!(
         (t.files, t.ok, t.skipped, t.failed, t.games),
-        (10, 1, 9, 0, 1)
+        (11, 1, 10, 0, 1)
     );
-    assert_eq!(s.manifest.skips_by_reason.get("date"), Some(&9));
+    assert_eq!(s.manifest.skips_by_reason.get("date"), Some(&10));
     for f in s.manifest.files().unwrap() {
         if f.status == Status::Skipped {
             let r = f.reason_text().unwrap();
@@ -487,6 +500,7 @@ fn since_and_until_skip_other_dates() {
             },
             strict: false,
             progress: false,
+            decisions: false,
             tsumo_validation: false,
         })
         .unwrap()
@@ -554,8 +568,9 @@ fn by_year_reports_match_the_frames() {
     ]));
     let rows = json(&text);
     let rows = rows.as_array().unwrap();
-    // 2019 (f006), 2020 (f008), 2021 (f007), 2099 (f001-f005), null (misc/local-game).
-    assert_eq!(rows.len(), 5);
+    // 2019 (f006), 2020 (f008), 2021 (f007), 2022 (f009), 2099 (f001-f005), null
+    // (misc/local-game).
+    assert_eq!(rows.len(), 6);
     for r in rows {
         let year = r["year"].as_str().map(str::to_string);
         assert_eq!(r["games"].as_i64(), Some(want_games[&year]), "{year:?}");
@@ -644,7 +659,7 @@ fn run_with_a_slice_writes_the_sliced_reports() {
         .clone();
     assert_eq!(all["units"], 42);
     // The frames hold every game ingested.
-    assert_eq!(frame(&out, "games").height(), 9);
+    assert_eq!(frame(&out, "games").height(), 10);
 }
 
 /// Under a slice the §4 estimators are scored on its games alone, `phoenix-table` fitted on

@@ -2,6 +2,7 @@
 //! argument groups in `args.rs`. A command returns how it ended ([`Done`]) or an error; the
 //! exit status is decided once, in [`crate::cli`].
 
+pub(crate) mod agree;
 pub(crate) mod args;
 pub(crate) mod danger_eval;
 pub(crate) mod ingest;

@@ -7,7 +7,7 @@ use anyhow::{Context, Result};
 use super::args::ReportArgs;
 use super::{print, Done};
 use crate::danger::EstimatorName;
-use crate::frames::FRAMES;
+use crate::frames::{FRAMES, ON_REQUEST_FRAMES};
 use crate::report;
 
 /// Run your own SQL (polars dialect) over the frames.
@@ -22,8 +22,10 @@ pub(crate) struct Args {
 
 fn tables_help() -> String {
     format!(
-        "Tables: {}, and params (one row: hands, seats). Columns: README.md, \"What a run writes\".",
-        FRAMES.join(", ")
+        "Tables: {}, {} (ingest --decisions), and params (one row: hands, seats). \
+         Columns: README.md, \"What a run writes\".",
+        FRAMES.join(", "),
+        ON_REQUEST_FRAMES.join(", ")
     )
 }
 

@@ -34,6 +34,15 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         );
     };
     let dir = &args.over.frames;
+    let decisions = crate::frames::DECISIONS;
+    if report::reads_table(rep.sql, decisions) && !dir.join(format!("{decisions}.parquet")).exists()
+    {
+        bail!(
+            "report `{}` reads the `{decisions}` frame, which {} lacks: ingest with --decisions",
+            rep.name,
+            dir.display()
+        );
+    }
     let mut slice = args.over.slice.select(dir)?;
     if let Some(s) = &mut slice {
         report::refuse_pooled(rep.sql, &format!("report `{}`", rep.name))?;

@@ -1,7 +1,7 @@
 //! `danger_situations`: one row per §4 (situation, moment), excluded ones included with their
 //! reason (statistics.md §4; columns in README.md).
 
-use super::{kind_digits, rebase, FrameChunk, GameFrame, GameRows};
+use super::{digits, kind_digits, rebase, FrameChunk, GameFrame, GameRows};
 use crate::tile::KINDS;
 
 pub(super) const NAME: &str = "danger_situations";
@@ -25,13 +25,6 @@ pub(super) struct DangerSituations {
 
 pub(super) fn new() -> Box<dyn GameFrame> {
     Box::<DangerSituations>::default()
-}
-
-/// Rows of 34-digit strings as text.
-fn digits(rows: &[[u8; KINDS]]) -> Vec<&str> {
-    rows.iter()
-        .map(|d| std::str::from_utf8(d).expect("ASCII digits"))
-        .collect()
 }
 
 impl GameFrame for DangerSituations {

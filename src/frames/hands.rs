@@ -15,6 +15,7 @@ pub(super) struct Hands {
     honba: Vec<i32>,
     kyotaku: Vec<i32>,
     dealer: Vec<i32>,
+    start: [Vec<i32>; 4],
     end: Vec<String>,
     deltas: [Vec<i32>; 4],
     declarations: Vec<i32>,
@@ -48,6 +49,9 @@ impl GameFrame for Hands {
             self.honba.push(h.honba as i32);
             self.kyotaku.push(h.kyotaku as i32);
             self.dealer.push(h.dealer as i32);
+            for s in 0..4 {
+                self.start[s].push(h.start[s]);
+            }
             self.end.push(h.end.clone());
             for s in 0..4 {
                 self.deltas[s].push(h.deltas[s]);
@@ -67,6 +71,7 @@ impl GameFrame for Hands {
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
         let h = std::mem::take(self);
         let [d0, d1, d2, d3] = h.deltas;
+        let [s0, s1, s2, s3] = h.start;
         FrameChunk::default()
             .labels("game_id", ids, rebase(h.game, first))
             .strings("room", h.room.iter().map(|&r| Some(r)))
@@ -85,5 +90,9 @@ impl GameFrame for Hands {
             .int("wins", h.wins)
             .int("win_value", h.win_value)
             .int("draws", h.draws)
+            .int("start_0", s0)
+            .int("start_1", s1)
+            .int("start_2", s2)
+            .int("start_3", s3)
     }
 }

@@ -21,6 +21,7 @@ mod danger_calibration;
 mod danger_eval;
 mod danger_eval_summary;
 mod danger_situations;
+mod decisions;
 mod draw_rate;
 mod games;
 mod hands;
@@ -32,12 +33,13 @@ pub use chunk::FrameChunk;
 pub(crate) use danger_eval::EvalRows;
 pub(crate) use writer::{write_atomically, FrameWriter};
 
-use std::collections::VecDeque;
+use std::collections::{HashMap, VecDeque};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 
 use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::danger::EvalTotals;
-use crate::stats::{DrawRateCells, DrawRecord, GameObservations};
+use crate::stats::{DrawRateCells, DrawRecord, GameObservations, Observe};
 use crate::tile::KINDS;
 
 /// Everything one landed game contributes to the frames.
@@ -85,6 +87,22 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
     (tenpai_draws::NAME, tenpai_draws::new),
 ];
 
+/// The per-game frames written only when asked for (`haifu ingest --decisions`): after
+/// [`GAME_FRAMES`], in this order.
+const ON_REQUEST: [(&str, NewFrame); 1] = [(decisions::NAME, decisions::new)];
+
+/// The §7 frame's name.
+pub(crate) const DECISIONS: &str = decisions::NAME;
+
+/// The per-game frames a run with `observe` writes, in order.
+fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
+    let mut frames = GAME_FRAMES.to_vec();
+    if observe.decisions {
+        frames.extend(ON_REQUEST);
+    }
+    frames
+}
+
 /// The frames built once per run from its totals.
 const RUN_FRAMES: [&str; 3] = [
     draw_rate::NAME,
@@ -101,17 +119,31 @@ pub const FRAMES: [&str; GAME_FRAMES.len() + RUN_FRAMES.len()] = {
         all[i] = GAME_FRAMES[i].0;
         i += 1;
     }
-    let mut j = 0;
-    while j < RUN_FRAMES.len() {
-        all[i + j] = RUN_FRAMES[j];
-        j += 1;
+    let mut k = 0;
+    while k < RUN_FRAMES.len() {
+        all[i + k] = RUN_FRAMES[k];
+        k += 1;
+    }
+    all
+};
+
+/// The frames a run writes only when asked for (`--decisions`), besides [`FRAMES`].
+pub const ON_REQUEST_FRAMES: [&str; ON_REQUEST.len()] = {
+    let mut all = [""; ON_REQUEST.len()];
+    let mut i = 0;
+    while i < ON_REQUEST.len() {
+        all[i] = ON_REQUEST[i].0;
+        i += 1;
     }
     all
 };
 
 /// True for a frame with rows of games (each row has a `game_id`), false for a run-wide one.
 pub(crate) fn is_per_game(name: &str) -> bool {
-    GAME_FRAMES.iter().any(|(n, _)| *n == name)
+    GAME_FRAMES
+        .iter()
+        .chain(&ON_REQUEST)
+        .any(|(n, _)| *n == name)
 }
 
 /// The `draw_rate` frame.
@@ -141,6 +173,57 @@ pub(crate) fn kind_digits<T: Copy + Into<u32>>(a: &[T; KINDS]) -> [u8; KINDS] {
     a.map(|v| b'0' + v.into().min(9) as u8)
 }
 
+/// A multiplicative hash of a `u64` key (the keys are bit sets and packed digits, not chosen by
+/// anyone: no need for SipHash's resistance, and this is several times cheaper).
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, k: u64) {
+        // Several keys in a row (a tuple) mix as one.
+        self.0 = (self.0 ^ k)
+            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+            .rotate_left(29);
+    }
+}
+
+/// Dictionary codes of `keys`, and the label of each distinct key (`label` builds it once).
+fn intern<K: Copy + Eq + Hash>(keys: &[K], label: impl Fn(K) -> String) -> (Vec<String>, Vec<u32>) {
+    let mut index: HashMap<K, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
+    let mut labels = Vec::new();
+    let codes = keys
+        .iter()
+        .map(|&k| {
+            *index.entry(k).or_insert_with(|| {
+                labels.push(label(k));
+                labels.len() as u32 - 1
+            })
+        })
+        .collect();
+    (labels, codes)
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+/// Rows of 34-digit strings ([`kind_digits`]) as text.
+fn digits(rows: &[[u8; KINDS]]) -> Vec<&str> {
+    rows.iter()
+        .map(|d| std::str::from_utf8(d).expect("ASCII digits"))
+        .collect()
+}
+
 /// Inverse of [`kind_digits`] (as text); None unless `s` is 34 decimal digits.
 pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
     let b = s.as_bytes();
@@ -166,17 +249,29 @@ pub(crate) struct PendingFrames {
 
 impl Default for PendingFrames {
     fn default() -> Self {
-        let frames: Vec<Box<dyn GameFrame>> = GAME_FRAMES.iter().map(|(_, new)| new()).collect();
-        let rows = frames.iter().map(|f| f.row_group_rows()).collect();
-        PendingFrames::with_row_group_rows(rows)
+        PendingFrames::new(Observe::default())
     }
 }
 
 impl PendingFrames {
-    /// Builders that write frame f's rows (in [`GAME_FRAMES`] order) once they reach
-    /// `rows[f]` rows.
+    /// Builders of the per-game frames a run with `observe` writes.
+    pub(crate) fn new(observe: Observe) -> Self {
+        let frames = game_frames(observe);
+        let rows = frames
+            .iter()
+            .map(|(_, new)| new().row_group_rows())
+            .collect();
+        PendingFrames::with_frames(&frames, rows)
+    }
+
+    /// Builders of [`GAME_FRAMES`] that write frame f's rows once they reach `rows[f]` rows.
+    #[cfg(test)]
     pub(crate) fn with_row_group_rows(rows: Vec<usize>) -> Self {
-        let frames: Vec<Box<dyn GameFrame>> = GAME_FRAMES.iter().map(|(_, new)| new()).collect();
+        PendingFrames::with_frames(&GAME_FRAMES, rows)
+    }
+
+    fn with_frames(list: &[(&'static str, NewFrame)], rows: Vec<usize>) -> Self {
+        let frames: Vec<Box<dyn GameFrame>> = list.iter().map(|(_, new)| new()).collect();
         debug_assert_eq!(rows.len(), frames.len());
         PendingFrames {
             first: vec![0; frames.len()],
@@ -238,9 +333,10 @@ impl PendingFrames {
         self.frames[f].take(&ids, first)
     }
 
-    /// Every per-game frame's chunk without rows (each frame's schema), with its name.
-    pub(crate) fn empty_chunks() -> Vec<(&'static str, FrameChunk)> {
-        GAME_FRAMES
+    /// Every per-game frame's chunk without rows (each frame's schema), with its name, for
+    /// the frames a run with `observe` writes.
+    pub(crate) fn empty_chunks(observe: Observe) -> Vec<(&'static str, FrameChunk)> {
+        game_frames(observe)
             .iter()
             .map(|(name, new)| (*name, new().take(&[], 0)))
             .collect()
@@ -335,12 +431,13 @@ mod tests {
     /// Every frame is listed once, and each per-game frame's builder answers to its name.
     #[test]
     fn frame_names_are_listed_once() {
-        let mut names = FRAMES.to_vec();
+        let mut names: Vec<&str> = FRAMES.iter().chain(&ON_REQUEST_FRAMES).copied().collect();
+        let all = names.len();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), FRAMES.len());
-        for (name, new) in GAME_FRAMES {
-            assert_eq!(new().name(), name);
+        assert_eq!(names.len(), all);
+        for (name, new) in GAME_FRAMES.iter().chain(&ON_REQUEST) {
+            assert_eq!(new().name(), *name);
         }
     }
 }

@@ -7,10 +7,7 @@
 //! as a dictionary of the distinct values of its row group, built from integer keys, so no row
 //! builds a string.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
-
-use super::{rebase, FrameChunk, GameFrame, GameRows};
+use super::{intern, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::stats::fold_of;
 use crate::tile::{self, KINDS, TYPES};
 
@@ -39,50 +36,6 @@ struct TenpaiDraws {
 
 pub(super) fn new() -> Box<dyn GameFrame> {
     Box::<TenpaiDraws>::default()
-}
-
-/// A multiplicative hash of a `u64` key (the keys are bit sets and packed digits, not chosen by
-/// anyone: no need for SipHash's resistance, and this is several times cheaper).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-
-    fn write_u64(&mut self, k: u64) {
-        // Several keys in a row (a tuple) mix as one.
-        self.0 = (self.0 ^ k)
-            .wrapping_mul(0x9e37_79b9_7f4a_7c15)
-            .rotate_left(29);
-    }
-}
-
-/// Dictionary codes of `keys`, and the label of each distinct key (`label` builds it once).
-fn intern<K: Copy + Eq + Hash>(keys: &[K], label: impl Fn(K) -> String) -> (Vec<String>, Vec<u32>) {
-    let mut index: HashMap<K, u32, BuildHasherDefault<KeyHasher>> = HashMap::default();
-    let mut labels = Vec::new();
-    let codes = keys
-        .iter()
-        .map(|&k| {
-            *index.entry(k).or_insert_with(|| {
-                labels.push(label(k));
-                labels.len() as u32 - 1
-            })
-        })
-        .collect();
-    (labels, codes)
-}
-
-fn refs(v: &[String]) -> Vec<&str> {
-    v.iter().map(String::as_str).collect()
 }
 
 /// `type:held:visible` of each type in `types`, space-separated (held and visible 3 bits

@@ -185,6 +185,18 @@ impl FrameWriter {
             })
             .collect();
         names.sort_by_key(|n| n == last);
+        // An ingest (the writer that ends with the manifest) replaces the whole output: a
+        // frame written only on request by an earlier ingest (`decisions`, ingested again
+        // without --decisions) would be out of step with the new frames, so it goes. A writer
+        // of a few frames (`haifu danger-eval`) leaves the others alone.
+        if last == "manifest.json" {
+            for f in super::ON_REQUEST_FRAMES {
+                let file = format!("{f}.parquet");
+                if !names.contains(&file) {
+                    let _ = fs::remove_file(self.dir.join(&file));
+                }
+            }
+        }
         for n in names {
             fs::rename(self.temp_path(&n), self.dir.join(&n))?;
         }

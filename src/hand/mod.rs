@@ -17,10 +17,12 @@
 use crate::tile::KINDS;
 
 pub mod complete;
+pub mod efficiency;
 pub mod shanten;
 pub mod waits;
 
 pub use complete::{for_each_decomposition, is_complete, Block};
+pub use efficiency::{best_discards, improving_kinds, shanten_after, ukeire};
 pub use shanten::{shanten, INVALID_SHANTEN};
 pub use waits::{wait_mask, waits, WaitShape, Waits};
 
@@ -97,6 +99,21 @@ pub(crate) fn parse(s: &str) -> Option<KindCounts> {
         return None;
     }
     Some(counts)
+}
+
+/// A tiny deterministic LCG for the hand algorithms' property tests.
+#[cfg(test)]
+pub(crate) struct Lcg(pub(crate) u64);
+
+#[cfg(test)]
+impl Lcg {
+    pub(crate) fn next(&mut self) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (self.0 >> 33) as usize
+    }
 }
 
 #[cfg(test)]

@@ -758,17 +758,7 @@ mod tests {
         assert!(!w.is_wait(40));
     }
 
-    /// Tiny deterministic LCG.
-    struct Lcg(u64);
-    impl Lcg {
-        fn next(&mut self) -> usize {
-            self.0 = self
-                .0
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (self.0 >> 33) as usize
-        }
-    }
+    use crate::hand::Lcg;
 
     /// A random hand of `n` tiles drawn from kinds `0..span` (≤ 4 copies).
     fn random_hand(rng: &mut Lcg, n: usize, span: usize) -> KindCounts {

@@ -19,7 +19,7 @@ use crate::reason::{Failure, Reason};
 use crate::report::danger::{evaluate_file, SITUATION_ROWS};
 use crate::report::tsumo;
 use crate::runtime::{check_interrupt, timing};
-use crate::stats::{fold_of, DrawRateCells, RunTotals};
+use crate::stats::{fold_of, DrawRateCells, Observe, RunTotals};
 
 /// What the merging side of a run accumulates, in file order.
 pub(super) struct Merger {
@@ -27,6 +27,8 @@ pub(super) struct Merger {
     pub(super) writer: FrameWriter,
     /// Rows of the per-game frames not yet written (a row group at a time).
     frames: PendingFrames,
+    /// The optional statistics recorded (and their frames written).
+    observe: Observe,
     /// Draw-rate counts of landed games whose log id another input also has; the workers'
     /// counts are added at the end.
     pub(super) cells: DrawRateCells,
@@ -45,11 +47,13 @@ impl Merger {
         writer: FrameWriter,
         progress: Option<ProgressBar>,
         start: Instant,
+        observe: Observe,
     ) -> Self {
         Merger {
             manifest,
             writer,
-            frames: PendingFrames::default(),
+            frames: PendingFrames::new(observe),
+            observe,
             cells: DrawRateCells::default(),
             totals: RunTotals::default(),
             landed: Arc::new(Landed::default()),
@@ -169,7 +173,7 @@ impl Merger {
     pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
         self.write_frames(true)?;
         // Frames with no rows still get a file with their schema.
-        for (name, chunk) in PendingFrames::empty_chunks() {
+        for (name, chunk) in PendingFrames::empty_chunks(self.observe) {
             if !self.writer.has_rows(name) {
                 self.writer.write_chunk(name, &chunk)?;
             }

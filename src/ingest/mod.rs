@@ -44,6 +44,7 @@ use crate::reason::Failure;
 use crate::runtime::{
     interrupted, progress_bar, return_freed_memory, timing, Interrupted, TRIM_EVERY,
 };
+use crate::stats::Observe;
 use merge::Merger;
 use units::{sniff, Units};
 use worker::{Filters, Workers};
@@ -123,6 +124,8 @@ pub struct IngestOptions {
     pub strict: bool,
     /// Show a progress bar (when stderr is a terminal).
     pub progress: bool,
+    /// Also record the §7 decisions and write the `decisions` frame (for `haifu agree`).
+    pub decisions: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -245,7 +248,10 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         })?;
     }
     let progress = progress_bar(opts.progress, files.len() as u64);
-    let mut merger = Merger::new(manifest, writer, progress, start);
+    let observe = Observe {
+        decisions: opts.decisions,
+    };
+    let mut merger = Merger::new(manifest, writer, progress, start, observe);
     let merger_progress = merger.progress.clone();
     let landed = Arc::clone(&merger.landed);
     let workers = Workers::new();
@@ -253,6 +259,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let filters = Filters {
         room: opts.room,
         dates: &opts.dates,
+        observe,
     };
     let merged: Result<Merger> = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Vec<FileResult>>(1);

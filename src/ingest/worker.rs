@@ -11,13 +11,15 @@ use crate::frames::GameRows;
 use crate::input;
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
 use crate::reason::{Failure, Reason};
-use crate::stats::{self, DrawRateCells, DrawRecord};
+use crate::stats::{self, DrawRateCells, DrawRecord, Observe};
 
 /// What every unit of a run is filtered by.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Filters<'a> {
     pub(super) room: RoomFilter,
     pub(super) dates: &'a DateRange,
+    /// The optional statistics recorded.
+    pub(super) observe: Observe,
 }
 
 /// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
@@ -64,10 +66,10 @@ impl Worker {
         }
         self.draws.clear();
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
-            Unit::File { path, .. } => self.outcome(&path, &game_id, filters.room),
+            Unit::File { path, .. } => self.outcome(&path, &game_id, filters),
             Unit::Row {
                 name, log_id, blob, ..
-            } => self.row_outcome(&name, &log_id, &blob, filters.room),
+            } => self.row_outcome(&name, &log_id, &blob, filters),
             Unit::Decided(_) => unreachable!("returned above"),
         }));
         let outcome = match outcome {
@@ -111,7 +113,7 @@ impl Worker {
     }
 
     /// A database row: gzip, bzip2 or plain XML by content.
-    fn row_outcome(&mut self, name: &str, log_id: &str, blob: &[u8], room: RoomFilter) -> Outcome {
+    fn row_outcome(&mut self, name: &str, log_id: &str, blob: &[u8], filters: Filters) -> Outcome {
         self.log.unknown_tags.clear();
         let failed = |reason| Outcome::Failed {
             game_id: Some(log_id.to_string()),
@@ -128,10 +130,10 @@ impl Worker {
                 Err(e) => return failed(e),
             }
         };
-        process_document(bytes, log_id, name, room, &mut self.log, &mut self.draws)
+        process_document(bytes, log_id, name, filters, &mut self.log, &mut self.draws)
     }
 
-    fn outcome(&mut self, path: &Path, game_id: &str, room: RoomFilter) -> Outcome {
+    fn outcome(&mut self, path: &Path, game_id: &str, filters: Filters) -> Outcome {
         self.log.unknown_tags.clear();
         let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
             Ok(b) => b,
@@ -146,7 +148,7 @@ impl Worker {
             bytes,
             game_id,
             &path.display().to_string(),
-            room,
+            filters,
             &mut self.log,
             &mut self.draws,
         )
@@ -159,7 +161,7 @@ fn process_document(
     bytes: &[u8],
     game_id: &str,
     source: &str,
-    room: RoomFilter,
+    filters: Filters,
     log: &mut GameLog,
     draws: &mut Vec<DrawRecord>,
 ) -> Outcome {
@@ -187,13 +189,13 @@ fn process_document(
         );
     }
     let game_room = mjlog::room_of(go);
-    if !room.keeps(game_room) {
+    if !filters.room.keeps(game_room) {
         return skipped(
             Reason::Room,
-            format!("{game_room} (filter {})", room.name()),
+            format!("{game_room} (filter {})", filters.room.name()),
         );
     }
-    match stats::observe_game(log, draws) {
+    match stats::observe_game_with(log, draws, filters.observe) {
         Ok(obs) => Outcome::Ok(Box::new(GameRows {
             game_id: game_id.to_string(),
             source: source.to_string(),

@@ -10,6 +10,8 @@ pub(crate) struct HandFacts {
     pub(crate) honba: u8,
     pub(crate) kyotaku: u8,
     pub(crate) dealer: u8,
+    /// Scores at the start of the hand (INIT `ten`), in points.
+    pub(crate) start: [i32; 4],
     /// `tsumo`, `ron`, `double_ron` or the RYUUKYOKU type name.
     pub(crate) end: String,
     /// Sum of the terminal records' deltas, in points (riichi sticks not deducted).
@@ -131,6 +133,7 @@ pub(crate) fn replay_game(
                     honba: init.honba,
                     kyotaku: init.kyotaku,
                     dealer: init.oya,
+                    start: init.ten.map(|t| t * 100),
                     end: String::new(),
                     deltas: [0; 4],
                     declarations: 0,

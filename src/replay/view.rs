@@ -1,6 +1,6 @@
 //! Read-only views of a [`HandState`]: what a seat holds and sees, by kind and by type.
 
-use super::state::{HandState, Loc, Next};
+use super::state::{HandState, Loc, Next, RiichiState};
 use crate::tile::{self, TileId, IDS, KINDS, TYPES};
 
 impl HandState {
@@ -30,6 +30,16 @@ impl HandState {
             set[tile::kind(r.tile)] = true;
         }
         set
+    }
+
+    /// True when tile `id` is in `seat`'s concealed hand.
+    pub(crate) fn is_in_hand(&self, id: TileId, seat: usize) -> bool {
+        self.loc[id as usize] == Loc::Hand(seat as u8)
+    }
+
+    /// True when `seat`'s next discard is its riichi declaration (`REACH step="1"` seen).
+    pub(crate) fn declaring(&self, seat: usize) -> bool {
+        self.seats[seat].riichi == RiichiState::Declaring
     }
 
     /// True while the seat to move is to draw a replacement tile after a kan.

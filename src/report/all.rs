@@ -15,9 +15,10 @@ use crate::runtime::timing;
 /// [`REPORTS`] order.
 ///
 /// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
-/// Under a slice, the reports of the pooled `draw_rate` frame are not written (and earlier
-/// copies of them in `dir` are removed, so that no file there is out of step with the rest),
-/// and each JSON file holds `{"slice", "rows"}`.
+/// Under a slice, the reports of the pooled `draw_rate` frame are not written, nor without a
+/// `decisions` frame the §7 report (earlier copies of them in `dir` are removed, so that no
+/// file there is out of step with the rest); under a slice each JSON file holds
+/// `{"slice", "rows"}`.
 pub fn write_all(
     frames: &Path,
     dir: &Path,
@@ -25,18 +26,22 @@ pub fn write_all(
 ) -> Result<Vec<(&'static str, DataFrame)>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let ctx = context_over(frames, None, slice)?;
+    // The §7 report needs the frame an ingest writes on request.
+    let decisions = frames
+        .join(format!("{}.parquet", crate::frames::DECISIONS))
+        .exists();
     let reports: Vec<_> = REPORTS
         .iter()
         .filter(|r| slice.is_none() || super::refuse_pooled(r.sql, r.name).is_ok())
+        .filter(|r| decisions || !r.on_request())
         .collect();
-    if slice.is_some() {
-        for r in REPORTS
-            .iter()
-            .filter(|r| !reports.iter().any(|k| k.name == r.name))
-        {
-            for ext in ["csv", "json"] {
-                let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", r.name)));
-            }
+    // A report not written this time leaves no earlier copy behind, out of step with the rest.
+    for r in REPORTS
+        .iter()
+        .filter(|r| !reports.iter().any(|k| k.name == r.name))
+    {
+        for ext in ["csv", "json"] {
+            let _ = std::fs::remove_file(dir.join(format!("{}.{ext}", r.name)));
         }
     }
     let mut queries: Vec<&'static str> = Vec::new();

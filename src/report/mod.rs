@@ -7,8 +7,10 @@
 //! - `all.rs`: every report of a run written into `reports/`;
 //! - `danger.rs`: §4 scoring over the `danger_situations` frame and its tables.
 
+pub(crate) mod agree;
 mod all;
 pub mod danger;
+pub(crate) mod engine;
 mod render;
 mod slice;
 pub(crate) mod tsumo;
@@ -16,7 +18,7 @@ pub(crate) mod tsumo;
 pub use all::write_all;
 pub(crate) use render::{render, rows_json, sliced_json, to_csv, to_json, to_table, Format};
 pub use slice::Slice;
-pub(crate) use slice::{refuse_pooled, DANGER_TABLES};
+pub(crate) use slice::{reads_table, refuse_pooled, DANGER_TABLES};
 
 use std::path::Path;
 
@@ -32,6 +34,16 @@ pub struct Report {
     pub about: &'static str,
     pub sql: &'static str,
     pub filter: Option<(&'static str, &'static str)>,
+}
+
+impl Report {
+    /// True for a report of a frame an ingest writes only on request
+    /// ([`crate::frames::ON_REQUEST_FRAMES`]): `haifu run` writes it only when that frame is there.
+    pub fn on_request(&self) -> bool {
+        crate::frames::ON_REQUEST_FRAMES
+            .iter()
+            .any(|t| reads_table(self.sql, t))
+    }
 }
 
 const RIICHI_SPLITS: &str = include_str!("../../queries/riichi_response_splits.sql");
@@ -85,6 +97,12 @@ pub const REPORTS: &[Report] = &[
         about: "§1 split by the riichi seat's turn at declaration (1-6, 7-12, 13+)",
         sql: RIICHI_SPLITS,
         filter: Some(("split", "riichi_turn")),
+    },
+    Report {
+        name: "decisions",
+        about: "§7 the players' discard decisions by after, turn and riichi (needs --decisions)",
+        sql: include_str!("../../queries/decisions.sql"),
+        filter: None,
     },
     Report {
         name: "summary-by-year",
@@ -152,7 +170,7 @@ pub(crate) fn catalogue() -> String {
 
 /// True when `sql` reads one of the §4 run-wide frames (scored afresh under a slice).
 pub(crate) fn reads_danger(sql: &str) -> bool {
-    DANGER_TABLES.iter().any(|t| slice::reads_table(sql, t))
+    DANGER_TABLES.iter().any(|t| reads_table(sql, t))
 }
 
 /// Runs bundled report `name` in `ctx`.
@@ -185,7 +203,10 @@ pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
 pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
     // Every frame is a table; the newer ones may be missing from older output.
-    for t in crate::frames::FRAMES {
+    for &t in crate::frames::FRAMES
+        .iter()
+        .chain(&crate::frames::ON_REQUEST_FRAMES)
+    {
         let path = match slice {
             Some(_) if t == "draw_rate" => continue,
             Some(s) => match s.table_path(dir, t) {

@@ -641,25 +641,6 @@ fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> R
 /// Rows of `tenpai_draws` read at a time.
 const SLICE_ROWS: usize = 1 << 17;
 
-/// The type index of a type name (`1m`..`7z`, `0m`/`0p`/`0s` for the red fives).
-fn type_index(name: &[u8]) -> Option<usize> {
-    let [d, suit] = name else { return None };
-    let n = usize::from(d.checked_sub(b'0')?);
-    let s = match suit {
-        b'm' => 0,
-        b'p' => 1,
-        b's' => 2,
-        b'z' => 3,
-        _ => return None,
-    };
-    match (s, n) {
-        (0..=2, 0) => Some(KINDS + s),
-        (0..=2, 1..=9) => Some(9 * s + n - 1),
-        (3, 1..=7) => Some(27 + n - 1),
-        _ => None,
-    }
-}
-
 /// The terms of a `wait_types` value (`5p:1:2 0p:0:1`: items of exactly six bytes, one space
 /// apart): type, held, visible and copies (a black five has 3 copies when its red type is also
 /// listed, as it is in every game with red fives).
@@ -675,7 +656,9 @@ fn parse_wait_types(text: &str) -> Option<([Term; MAX_TERMS], u8)> {
         if item[2] != b':' || item[4] != b':' || (i + 1 < n && bytes[7 * i + 6] != b' ') {
             return None;
         }
-        let t = type_index(&item[..2])?;
+        let t = std::str::from_utf8(&item[..2])
+            .ok()
+            .and_then(tile::parse_type)?;
         let (h, v) = (item[3].wrapping_sub(b'0'), item[5].wrapping_sub(b'0'));
         if h > 4 || v > 4 {
             return None;

@@ -6,6 +6,7 @@
 //! rows' field in [`GameObservations`] and a line there.
 
 pub(crate) mod danger_situation;
+pub mod decisions;
 pub(crate) mod draw_rate;
 pub(crate) mod riichi_response;
 pub(crate) mod tenpai_draws;
@@ -13,6 +14,7 @@ mod totals;
 pub(crate) mod wait_danger;
 
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
+pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
@@ -33,6 +35,15 @@ pub struct GameObservations {
     /// Scores of the built-in estimators, one entry per situation not excluded, in order.
     pub(crate) danger_scores: Vec<[Scores; 5]>,
     pub(crate) tenpai_draws: Vec<TenpaiDraw>,
+    /// §7 decisions, when asked for ([`Observe::decisions`]); empty otherwise.
+    pub(crate) decisions: Vec<Decision>,
+}
+
+/// Which optional statistics a replay records.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Observe {
+    /// §7 decisions (the `decisions` frame, written on request: 3 M rows on 6,448 games).
+    pub decisions: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -42,19 +53,31 @@ pub fn observe_game(
     log: &GameLog,
     draws: &mut Vec<DrawRecord>,
 ) -> Result<GameObservations, ReplayError> {
+    observe_game_with(log, draws, Observe::default())
+}
+
+/// [`observe_game`] with the optional statistics of `observe` as well.
+pub fn observe_game_with(
+    log: &GameLog,
+    draws: &mut Vec<DrawRecord>,
+    observe: Observe,
+) -> Result<GameObservations, ReplayError> {
     let mut riichi = RiichiResponseObserver::default();
     let mut waits = WaitDangerObserver::default();
     let mut danger = DangerSituationObserver::default();
     let mut draws = DrawRateObserver { draws };
     let mut tenpai = TenpaiDrawObserver::default();
-    let mut observers: [&mut dyn Observer; 5] = [
+    let mut decisions = DecisionObserver::default();
+    let mut observers: [&mut dyn Observer; 6] = [
         &mut riichi,
         &mut waits,
         &mut danger,
         &mut draws,
         &mut tenpai,
+        &mut decisions,
     ];
-    let facts = replay_game(log, &mut observers)?;
+    let used = if observe.decisions { 6 } else { 5 };
+    let facts = replay_game(log, &mut observers[..used])?;
     let danger_scores = danger
         .rows
         .iter()
@@ -68,6 +91,7 @@ pub fn observe_game(
         danger_situations: danger.rows,
         danger_scores,
         tenpai_draws: tenpai.rows,
+        decisions: decisions.rows,
     })
 }
 

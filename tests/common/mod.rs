@@ -79,6 +79,7 @@ pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> In
         dates: Default::default(),
         strict: false,
         progress: false,
+        decisions: false,
         tsumo_validation: false,
     })
     .expect("ingest runs")
@@ -171,4 +172,22 @@ pub(crate) fn assert_scores_match_standalone(dir: &Path) {
     let summary = fresh.summary_frame().unwrap();
     assert!(summary.height() > 0);
     assert!(frame(dir, "danger_eval_summary").equals_missing(&summary));
+}
+
+/// `haifu ingest INPUTS --room any --out TMP --quiet [extra]` through the binary: the
+/// temporary output directory.
+pub(crate) fn ingest_cli(inputs: &[PathBuf], extra: &[&str]) -> tempfile::TempDir {
+    let out = tempfile::tempdir().unwrap();
+    let mut args: Vec<&str> = vec!["ingest"];
+    args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+    args.extend([
+        "--room",
+        "any",
+        "--out",
+        out.path().to_str().unwrap(),
+        "--quiet",
+    ]);
+    args.extend(extra);
+    ok(&haifu(&args));
+    out
 }

@@ -1,0 +1,107 @@
+//! A discard engine for `haifu agree --engine-cmd`: plays max-ukeire (牌効率: among the legal
+//! kinds whose discard gives the lowest shanten, those with the most ukeire) through the
+//! JSON-lines protocol of statistics.md §7, as an example of an external engine.
+//!
+//! It reads one decision object per line on standard input and writes one answer line per
+//! decision, `{"id": N, "discard": ["5p", "6p"]}`, on standard output. It uses only what the
+//! object carries (its tiles, every seat's melds and river, the dora indicators, the legal
+//! kinds) and haifu's hand algorithms, so its answers equal the built-in `max-ukeire`'s.
+//!
+//! Run: `cargo build --release --example max_ukeire_engine`, then
+//! `haifu agree --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/max_ukeire_engine`.
+
+use std::io::{BufRead, BufReader, BufWriter, Write};
+
+use haifu::agree::{analyse, kinds_of, Position};
+use haifu::tile::{self, KINDS};
+use serde_json::Value;
+
+/// The kind of a tile name (`0p`, a red five, is kind 5p).
+fn kind(v: &Value) -> usize {
+    v.as_str().and_then(tile::parse_kind).expect("a tile name")
+}
+
+fn answer(d: &Value) -> String {
+    let seat = d["seat"].as_u64().expect("seat") as usize;
+    let mut concealed = [0u8; KINDS];
+    for t in d["tiles"].as_array().expect("tiles") {
+        concealed[kind(t)] += 1;
+    }
+    // Publicly visible copies: dora indicators, uncalled river tiles, every meld tile.
+    let mut visible = [0u8; KINDS];
+    for t in d["dora_indicators"].as_array().expect("dora_indicators") {
+        visible[kind(t)] += 1;
+    }
+    for river in d["rivers"].as_array().expect("rivers") {
+        for r in river.as_array().expect("a river") {
+            if !r["called"].as_bool().expect("called") {
+                visible[kind(&r["tile"])] += 1;
+            }
+        }
+    }
+    let melds = d["melds"].as_array().expect("melds");
+    for seat_melds in melds {
+        for m in seat_melds.as_array().expect("a seat's melds") {
+            for t in m["tiles"].as_array().expect("meld tiles") {
+                visible[kind(t)] += 1;
+            }
+        }
+    }
+    let legal = d["legal"]
+        .as_array()
+        .expect("legal")
+        .iter()
+        .fold(0u64, |m, t| m | 1 << kind(t));
+    let position = Position {
+        concealed,
+        melds: melds[seat].as_array().expect("own melds").len() as u8,
+        legal,
+        drawn: d["drawn"]
+            .as_str()
+            .and_then(tile::parse_kind)
+            .map(|k| k as u8),
+        visible,
+    };
+    let best = analyse(&position).max_ukeire;
+    let names: Vec<String> = kinds_of(best)
+        .map(|k| format!("\"{}\"", tile::kind_name(k)))
+        .collect();
+    format!("{{\"id\":{},\"discard\":[{}]}}", d["id"], names.join(","))
+}
+
+fn main() {
+    // `--reverse`: answer each run of waiting decisions last first (answers may come in any
+    // order; the tests use this).
+    let reverse = std::env::args().any(|a| a == "--reverse");
+    let mut stdin = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
+    let mut out = BufWriter::new(std::io::stdout().lock());
+    let mut line = String::new();
+    let mut held: Vec<String> = Vec::new();
+    loop {
+        line.clear();
+        let eof = stdin.read_line(&mut line).expect("readable input") == 0;
+        if !eof {
+            let d: Value = serde_json::from_str(&line).expect("a JSON decision");
+            held.push(answer(&d));
+        }
+        // Answers are sent whenever no more input is waiting: haifu sends a batch of
+        // decisions, then waits for their answers (an engine must not wait for the end of its
+        // input before answering).
+        if eof || stdin.buffer().is_empty() {
+            if reverse {
+                held.reverse();
+            }
+            for a in held.drain(..) {
+                if writeln!(out, "{a}").is_err() {
+                    return;
+                }
+            }
+            if out.flush().is_err() {
+                return;
+            }
+        }
+        if eof {
+            return;
+        }
+    }
+}

@@ -1,0 +1,377 @@
+//! §7 discard engines scored against the players' choices (何切る一致率): the position of a
+//! decision, its tile-efficiency analysis, the built-in engines, and exact agreement tallies.
+//!
+//! Agreement of one decision is 1/|answer| when the player's kind is in the answered set, else
+//! 0; an answer with a kind that is not legal counts 0 and as invalid. Sums are kept exactly,
+//! in units of 1/lcm(1..=34) (every |answer| divides it), so totals do not depend on the order
+//! in which decisions are added or on the number of threads.
+//!
+//! `replay` rebuilds each decision's public state (rivers, every seat's melds, the visible
+//! copies) from the `decisions` frame's own rows.
+
+pub mod replay;
+
+use std::ops::AddAssign;
+
+use crate::hand::{best_discards, shanten_after, ukeire, KindCounts};
+use crate::tile::KINDS;
+
+/// What an engine sees of a decision, reduced to what the built-in engines need.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// The seat's concealed copies of each kind before the discard (14 − 3·melds tiles).
+    pub concealed: KindCounts,
+    pub melds: u8,
+    /// Legal kinds (bit k).
+    pub legal: u64,
+    /// Kind of the tile just drawn (`None` after a call).
+    pub drawn: Option<u8>,
+    /// Publicly visible copies (§0) at the decision.
+    pub visible: KindCounts,
+}
+
+/// The tile efficiency of every legal discard: the lowest shanten any gives, the kinds that
+/// give it, and among those the kinds with the most ukeire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    pub best_shanten: i8,
+    pub min_shanten: u64,
+    pub max_ukeire: u64,
+    /// The ukeire of the `max_ukeire` kinds.
+    pub ukeire: u32,
+}
+
+/// The kinds of bit set `m`, lowest first.
+pub fn kinds_of(m: u64) -> impl Iterator<Item = usize> {
+    (0..KINDS).filter(move |&k| m >> k & 1 == 1)
+}
+
+/// Analyses a position (its legal discards' shanten, then the ukeire of the best ones). When a
+/// discard that keeps the hand's lowest shanten is legal (almost always), the best discards
+/// come from one call; otherwise every legal kind is tried.
+pub fn analyse(p: &Position) -> Analysis {
+    let (best, min_shanten) = match best_discards(&p.concealed) {
+        Some((best, set)) if set & p.legal != 0 => (best, set & p.legal),
+        _ => {
+            let mut best = i8::MAX;
+            let mut min_shanten = 0u64;
+            for k in kinds_of(p.legal) {
+                let s = shanten_after(&p.concealed, p.melds, k);
+                if s < best {
+                    best = s;
+                    min_shanten = 0;
+                }
+                if s == best {
+                    min_shanten |= 1 << k;
+                }
+            }
+            (best, min_shanten)
+        }
+    };
+    let mut most = 0u32;
+    let mut max_ukeire = 0u64;
+    for k in kinds_of(min_shanten) {
+        let u = ukeire(&p.concealed, k, &p.visible);
+        if u > most || max_ukeire == 0 {
+            most = u;
+            max_ukeire = 0;
+        }
+        if u == most {
+            max_ukeire |= 1 << k;
+        }
+    }
+    Analysis {
+        best_shanten: best,
+        min_shanten,
+        max_ukeire,
+        ukeire: most,
+    }
+}
+
+/// The built-in engines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    /// The player's own choice (agreement 1 by construction: a check of the harness).
+    Player,
+    /// The drawn kind after a draw, the lowest legal kind after a call.
+    Tsumogiri,
+    /// The legal kinds whose discard gives the lowest shanten.
+    MinShanten,
+    /// Among those, the kinds with the most ukeire (牌効率).
+    MaxUkeire,
+}
+
+impl Builtin {
+    /// Every built-in engine, in report order.
+    pub const ALL: [Builtin; 4] = [
+        Builtin::Player,
+        Builtin::Tsumogiri,
+        Builtin::MinShanten,
+        Builtin::MaxUkeire,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Builtin::Player => "player",
+            Builtin::Tsumogiri => "tsumogiri",
+            Builtin::MinShanten => "min-shanten",
+            Builtin::MaxUkeire => "max-ukeire",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<Builtin> {
+        Builtin::ALL.into_iter().find(|b| b.name() == name)
+    }
+
+    /// The engine's answer (a set of kinds) to a decision whose player discarded `discard`.
+    pub fn answer(self, p: &Position, a: &Analysis, discard: usize) -> u64 {
+        match self {
+            Builtin::Player => 1 << discard,
+            Builtin::Tsumogiri => match p.drawn {
+                Some(k) => 1 << k,
+                None => p.legal & p.legal.wrapping_neg(),
+            },
+            Builtin::MinShanten => a.min_shanten,
+            Builtin::MaxUkeire => a.max_ukeire,
+        }
+    }
+}
+
+/// lcm(1, 2, …, 34): one decision's agreement 1/n is `AGREEMENT_UNIT / n` units exactly.
+pub const AGREEMENT_UNIT: u128 = 144_403_552_893_600;
+
+/// One decision's agreement in units of 1/[`AGREEMENT_UNIT`], and whether the answer was invalid
+/// (empty, or holding a kind that is not legal).
+pub fn agreement(answer: u64, legal: u64, discard: usize) -> (u128, bool) {
+    if answer == 0 || answer & !legal != 0 {
+        return (0, true);
+    }
+    if answer >> discard & 1 == 1 {
+        (AGREEMENT_UNIT / u128::from(answer.count_ones()), false)
+    } else {
+        (0, false)
+    }
+}
+
+/// An engine's decisions, exact agreement sum and invalid answers over a group.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    pub decisions: u64,
+    /// Σ agreement in units of 1/[`AGREEMENT_UNIT`].
+    pub units: u128,
+    pub invalid: u64,
+}
+
+impl Tally {
+    /// Mean agreement (NaN without decisions).
+    pub fn mean(&self) -> f64 {
+        self.sum() / self.decisions as f64
+    }
+
+    /// Σ agreement.
+    pub fn sum(&self) -> f64 {
+        (self.units / AGREEMENT_UNIT) as f64
+            + (self.units % AGREEMENT_UNIT) as f64 / AGREEMENT_UNIT as f64
+    }
+}
+
+impl AddAssign<&Tally> for Tally {
+    fn add_assign(&mut self, o: &Tally) {
+        self.decisions += o.decisions;
+        self.units += o.units;
+        self.invalid += o.invalid;
+    }
+}
+
+/// The report's groups: (section, value) in report order. A decision is in `all`, one value of
+/// each other section.
+pub const GROUPS: [(&str, &str); 12] = [
+    ("all", "all"),
+    ("after", "draw"),
+    ("after", "call"),
+    ("best_shanten", "0"),
+    ("best_shanten", "1"),
+    ("best_shanten", "2"),
+    ("best_shanten", "3+"),
+    ("riichi_opponents", "0"),
+    ("riichi_opponents", "1+"),
+    ("turn", "1-6"),
+    ("turn", "7-12"),
+    ("turn", "13+"),
+];
+
+/// The [`GROUPS`] a decision belongs to (`all` first).
+pub fn groups_of(after_call: bool, best_shanten: i8, riichi_opponents: u8, turn: u8) -> [usize; 5] {
+    let shanten = 3 + best_shanten.clamp(0, 3) as usize;
+    let opponents = 7 + usize::from(riichi_opponents > 0);
+    let turn = match turn {
+        ..=6 => 9,
+        7..=12 => 10,
+        _ => 11,
+    };
+    [0, 1 + usize::from(after_call), shanten, opponents, turn]
+}
+
+/// Everything the §7 report counts: decisions, forced ones, the players' own efficiency and
+/// every engine's tallies per group.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Totals {
+    pub decisions: u64,
+    pub forced: u64,
+    /// Unforced decisions per group, and how many of them discarded a lowest-shanten kind and
+    /// a most-ukeire kind.
+    pub unforced: [u64; GROUPS.len()],
+    pub player_min_shanten: [u64; GROUPS.len()],
+    pub player_max_ukeire: [u64; GROUPS.len()],
+    /// Per engine (in the order given), per group.
+    pub engines: Vec<[Tally; GROUPS.len()]>,
+}
+
+impl Totals {
+    pub fn new(engines: usize) -> Totals {
+        Totals {
+            decisions: 0,
+            forced: 0,
+            unforced: [0; GROUPS.len()],
+            player_min_shanten: [0; GROUPS.len()],
+            player_max_ukeire: [0; GROUPS.len()],
+            engines: vec![[Tally::default(); GROUPS.len()]; engines],
+        }
+    }
+
+    /// Adds one unforced decision: its groups, the player's kind, its analysis and each
+    /// engine's answer.
+    pub fn add_unforced(
+        &mut self,
+        groups: &[usize; 5],
+        discard: usize,
+        legal: u64,
+        analysis: &Analysis,
+        answers: &[u64],
+    ) {
+        self.decisions += 1;
+        for &g in groups {
+            self.unforced[g] += 1;
+            self.player_min_shanten[g] += analysis.min_shanten >> discard & 1;
+            self.player_max_ukeire[g] += analysis.max_ukeire >> discard & 1;
+        }
+        for (tallies, &answer) in self.engines.iter_mut().zip(answers) {
+            let (units, invalid) = agreement(answer, legal, discard);
+            for &g in groups {
+                let t = &mut tallies[g];
+                t.decisions += 1;
+                t.units += units;
+                t.invalid += u64::from(invalid);
+            }
+        }
+    }
+
+    /// Adds one forced decision (counted, not scored).
+    pub fn add_forced(&mut self) {
+        self.decisions += 1;
+        self.forced += 1;
+    }
+}
+
+impl AddAssign<&Totals> for Totals {
+    fn add_assign(&mut self, o: &Totals) {
+        self.decisions += o.decisions;
+        self.forced += o.forced;
+        for g in 0..GROUPS.len() {
+            self.unforced[g] += o.unforced[g];
+            self.player_min_shanten[g] += o.player_min_shanten[g];
+            self.player_max_ukeire[g] += o.player_max_ukeire[g];
+        }
+        for (a, b) in self.engines.iter_mut().zip(&o.engines) {
+            for (x, y) in a.iter_mut().zip(b) {
+                *x += y;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_unit_is_the_lcm_of_one_to_34() {
+        fn gcd(a: u128, b: u128) -> u128 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        let lcm = (1..=34u128).fold(1, |l, n| l / gcd(l, n) * n);
+        assert_eq!(AGREEMENT_UNIT, lcm);
+    }
+
+    #[test]
+    fn agreement_of_sets_and_invalid_answers() {
+        let legal = 0b1110;
+        assert_eq!(agreement(0b0010, legal, 1), (AGREEMENT_UNIT, false));
+        assert_eq!(agreement(0b0110, legal, 1), (AGREEMENT_UNIT / 2, false));
+        assert_eq!(agreement(0b0100, legal, 1), (0, false));
+        // A kind that is not legal makes the whole answer invalid; so does an empty one.
+        assert_eq!(agreement(0b0011, legal, 1), (0, true));
+        assert_eq!(agreement(0, legal, 1), (0, true));
+        let t = Tally {
+            decisions: 3,
+            units: AGREEMENT_UNIT + AGREEMENT_UNIT / 2 + AGREEMENT_UNIT / 3,
+            invalid: 0,
+        };
+        assert!((t.sum() - 11.0 / 6.0).abs() < 1e-15);
+    }
+
+    fn counts(s: &str) -> KindCounts {
+        crate::hand::parse(s).unwrap()
+    }
+
+    /// EXPECTED_V2.md §3.4 D9: seat 0 after its pon of 1z, `05m8m 234789p 237s` (the red 5m);
+    /// visible: 9s (indicator), 6z 4z 1p 9m 5z (rivers), 345m 789p 111z (melds). Lowest shanten
+    /// 1 by 5m, 8m or 7s; ukeire 14, 13, 13 (the visible black 5m costs 8m and 7s one), so
+    /// max-ukeire answers 5m.
+    #[test]
+    fn analysis_worked_by_hand() {
+        let p = Position {
+            concealed: counts("58m234789p237s"),
+            melds: 1,
+            legal: kinds_mask("5m 8m 2p 3p 4p 7p 8p 9p 2s 3s 7s"),
+            drawn: None,
+            visible: counts("345m9m1p789p9s111456z"),
+        };
+        let a = analyse(&p);
+        assert_eq!(a.best_shanten, 1);
+        assert_eq!(a.min_shanten, kinds_mask("5m 8m 7s"));
+        assert_eq!((a.max_ukeire, a.ukeire), (kinds_mask("5m"), 14));
+        assert_eq!(Builtin::Tsumogiri.answer(&p, &a, 4), kinds_mask("5m"));
+        // D8, the declaration: `234m 567p 2234678s 1z` drawn 3s; lowest shanten 0 by 2s or 1z;
+        // ukeire 6 (2s 5s) and 3 (1z): max-ukeire answers 1z.
+        let p = Position {
+            concealed: counts("234m567p2234678s1z"),
+            melds: 0,
+            legal: kinds_mask("2m 3m 4m 5p 6p 7p 2s 3s 4s 6s 7s 8s 1z"),
+            drawn: Some(20),
+            visible: counts("345m9m1p789p9s456z"),
+        };
+        let a = analyse(&p);
+        assert_eq!((a.best_shanten, a.min_shanten), (0, kinds_mask("2s 1z")));
+        assert_eq!((a.max_ukeire, a.ukeire), (kinds_mask("1z"), 6));
+        assert_eq!(Builtin::Tsumogiri.answer(&p, &a, 27), kinds_mask("3s"));
+    }
+
+    fn kinds_mask(names: &str) -> u64 {
+        names
+            .split(' ')
+            .map(|n| crate::tile::parse_kind(n).unwrap())
+            .fold(0, |m, k| m | 1 << k)
+    }
+
+    #[test]
+    fn groups() {
+        assert_eq!(groups_of(false, 0, 0, 1), [0, 1, 3, 7, 9]);
+        assert_eq!(groups_of(true, 5, 2, 13), [0, 2, 6, 8, 11]);
+        assert_eq!(groups_of(false, 2, 1, 12), [0, 1, 5, 8, 10]);
+    }
+}

@@ -1,0 +1,114 @@
+//! `haifu agree`: discard engines scored against the Phoenix players' choices (§7).
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{bail, Result};
+
+use super::args::SliceArgs;
+use super::{print, Done};
+use crate::agree::Builtin;
+use crate::report::agree::{self, EngineSpec, Options};
+use crate::report::{self, Format};
+use crate::runtime::{own_cpu_seconds, timing};
+
+/// Score discard engines against the players' decisions (statistics.md §7).
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Built-in engines: player (the player's own choice: agreement 1, a check), \
+tsumogiri (the drawn kind; after a call the lowest legal kind), min-shanten (the legal kinds whose \
+discard gives the lowest shanten), max-ukeire (among those, the most ukeire). Without any engine \
+option the four built-ins are scored.
+
+External engines (--engine-cmd): the command is started once with `sh -c`; haifu writes one JSON \
+object per unforced decision to its standard input, one per line, and reads one answer line per \
+decision from its standard output, in any order: {\"id\": N, \"discard\": \"5p\"} or {\"id\": N, \
+\"discard\": [\"5p\", \"6p\"]} (a set of equally good kinds; agreement is 1/size when the player's \
+kind is in it). The objects' fields are in README.md. A command that exits early, writes a line \
+that is not an answer, answers an id twice or not at all ends the run with exit 2 and no report. \
+See examples/max_ukeire_engine.rs.
+
+Answer files (--answers): CSV with the header game_id,hand,seat,turn,discard (several kinds \
+separated by |).
+
+The frames must come from `haifu ingest --decisions` (or `haifu run --decisions`)."
+)]
+pub(crate) struct Args {
+    /// Directory written by `haifu ingest --decisions --out` or `haifu run --decisions --out`.
+    #[arg(long)]
+    frames: PathBuf,
+    /// A built-in engine (player, tsumogiri, min-shanten, max-ukeire); repeat for several.
+    #[arg(long = "engine", value_name = "NAME", value_parser = parse_builtin)]
+    engines: Vec<Builtin>,
+    /// An external engine command speaking the JSON-lines protocol; repeat for several.
+    #[arg(long = "engine-cmd", value_name = "CMD")]
+    commands: Vec<String>,
+    /// A CSV file of answers standing in for an engine; repeat for several.
+    #[arg(long = "answers", value_name = "FILE")]
+    answers: Vec<PathBuf>,
+    /// Seconds an external engine may take for an answer (after its previous one).
+    #[arg(long = "engine-timeout", value_name = "SECS", default_value_t = 10.0)]
+    timeout: f64,
+    /// Score only the first N decisions in frame order (after --where), e.g. for a slow engine.
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+    #[command(flatten)]
+    slice: SliceArgs,
+}
+
+fn parse_builtin(s: &str) -> Result<Builtin, String> {
+    Builtin::from_name(s).ok_or_else(|| {
+        let names: Vec<&str> = Builtin::ALL.iter().map(|b| b.name()).collect();
+        format!(
+            "unknown engine `{s}`; the built-in engines are: {}",
+            names.join(", ")
+        )
+    })
+}
+
+pub(crate) fn run(args: &Args) -> Result<Done> {
+    if !(args.timeout > 0.0 && args.timeout.is_finite()) {
+        bail!("--engine-timeout must be a positive number of seconds");
+    }
+    let mut engines: Vec<EngineSpec> = args
+        .engines
+        .iter()
+        .map(|&b| EngineSpec::Builtin(b))
+        .collect();
+    engines.extend(args.commands.iter().map(|c| EngineSpec::Command(c.clone())));
+    engines.extend(args.answers.iter().map(|p| EngineSpec::Answers(p.clone())));
+    if engines.is_empty() {
+        engines = Builtin::ALL
+            .iter()
+            .map(|&b| EngineSpec::Builtin(b))
+            .collect();
+    }
+    let slice = args.slice.select(&args.frames)?;
+    let t0 = std::time::Instant::now();
+    let outcome = agree::run(&Options {
+        frames: args.frames.clone(),
+        engines,
+        timeout: Duration::from_secs_f64(args.timeout),
+        limit: args.limit,
+        slice,
+    })?;
+    let decisions = outcome.totals.decisions;
+    timing("agree", t0.elapsed());
+    if std::env::var_os("HAIFU_TIMINGS").is_some() {
+        let wall = t0.elapsed().as_secs_f64();
+        let cpu = own_cpu_seconds().unwrap_or(f64::NAN);
+        eprintln!(
+            "timing: agree: {decisions} decisions, {:.0}/s wall, haifu's own CPU {cpu:.2} s ({:.0} decisions per CPU-second)",
+            decisions as f64 / wall,
+            decisions as f64 / cpu
+        );
+    }
+    let text = match args.format {
+        Format::Table => agree::render_table(&outcome),
+        other => report::render(&agree::report_frame(&outcome)?, other, None)?,
+    };
+    print(&text)?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,609 @@
+//! `haifu agree`: discard engines scored against the players' decisions of the `decisions`
+//! frame (statistics.md §7).
+//!
+//! The frame is read a slice of rows at a time and in order; each hand's public state is
+//! rebuilt from its rows ([`crate::agree::replay`]). Decisions go a batch at a time through
+//! the analysis (lowest shanten, most ukeire: in parallel, in order), the built-in engines,
+//! the external commands and the answer files; the tallies are exact integers added in frame
+//! order, so the report is the same on any number of threads, and memory holds one slice.
+//! Only unforced decisions are sent to engines (a forced one is not scored).
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use anyhow::{bail, Context, Result};
+use polars::prelude::*;
+use rayon::prelude::*;
+
+use super::engine::{Answers, External};
+use super::slice::Slice;
+use crate::agree::replay::{Row, Table};
+use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
+use crate::frames::{parse_kind_digits, DECISIONS};
+use crate::stats::decisions::parse_melds;
+use crate::tile::{self, KINDS};
+
+/// An engine to score.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum EngineSpec {
+    Builtin(Builtin),
+    Command(String),
+    Answers(PathBuf),
+}
+
+/// What `haifu agree` scores, and over which decisions.
+pub(crate) struct Options {
+    pub(crate) frames: PathBuf,
+    pub(crate) engines: Vec<EngineSpec>,
+    pub(crate) timeout: Duration,
+    pub(crate) limit: Option<u64>,
+    pub(crate) slice: Option<Slice>,
+}
+
+/// Rows of the frame read at a time.
+const SLICE_ROWS: usize = 1 << 16;
+/// Decisions sent to the external engines between two waits for their answers.
+const BATCH: usize = 8192;
+
+/// The engines' names in report order, and the totals.
+pub(crate) struct Outcome {
+    pub(crate) names: Vec<String>,
+    pub(crate) totals: Totals,
+}
+
+/// Scores every engine of `opts` over the decisions.
+pub(crate) fn run(opts: &Options) -> Result<Outcome> {
+    let path = opts.frames.join(format!("{DECISIONS}.parquet"));
+    let file = std::fs::File::open(&path).with_context(|| {
+        format!(
+            "cannot open {}: ingest with `haifu ingest --decisions` (or `haifu run --decisions`)",
+            path.display()
+        )
+    })?;
+    let mut reader = ParquetReader::new(file);
+    let metadata = reader.get_metadata()?.clone();
+    let rows_total = reader.num_rows()?;
+    let mut externals = Vec::new();
+    let mut answers = Vec::new();
+    let mut names = Vec::new();
+    for e in &opts.engines {
+        match e {
+            EngineSpec::Builtin(b) => names.push(b.name().to_string()),
+            EngineSpec::Command(cmd) => {
+                externals.push(External::start(cmd, opts.timeout)?);
+                names.push(format!("cmd:{cmd}"));
+            }
+            EngineSpec::Answers(p) => {
+                let a = Answers::read(p)?;
+                names.push(a.name.clone());
+                answers.push(a);
+            }
+        }
+    }
+    let mut hands = (!externals.is_empty())
+        .then(|| HandsCursor::open(&opts.frames))
+        .transpose()?;
+    let mut totals = Totals::new(opts.engines.len());
+    let mut table = Table::default();
+    let mut next_id = 0u64;
+    let mut taken = 0u64;
+    let mut offset = 0;
+    let mut json = String::with_capacity(4096);
+    'slices: while offset < rows_total {
+        let mut reader = ParquetReader::new(std::fs::File::open(&path)?);
+        reader.set_metadata(metadata.clone());
+        let mut df = reader.with_slice(Some((offset, SLICE_ROWS))).finish()?;
+        offset += SLICE_ROWS;
+        if let Some(s) = &opts.slice {
+            df = df.lazy().filter(s.keeps()).collect()?;
+        }
+        let rows = parse_rows(&df)?;
+        for batch in rows.chunks(BATCH) {
+            // The batch's decisions, the limit applied.
+            let batch = match opts.limit {
+                Some(l) if taken + batch.len() as u64 > l => &batch[..(l - taken) as usize],
+                _ => batch,
+            };
+            taken += batch.len() as u64;
+            // In order: each decision's position, with the hand's state rebuilt, and its JSON
+            // object for the external engines.
+            let mut items: Vec<Item> = Vec::with_capacity(batch.len());
+            let unforced = batch.iter().filter(|r| !r.forced).count();
+            for e in &mut externals {
+                e.begin(next_id, unforced);
+            }
+            for row in batch {
+                table.enter(row);
+                let position = table.position(row);
+                if !row.forced {
+                    if let Some(h) = hands.as_mut() {
+                        let ctx = h.find(&row.game_id, row.hand)?;
+                        json.clear();
+                        write_json(&mut json, next_id, row, &table, &ctx);
+                        for e in &mut externals {
+                            e.send(&json, || describe(next_id, row))?;
+                        }
+                    }
+                    items.push(Item {
+                        id: next_id,
+                        row,
+                        position,
+                    });
+                    next_id += 1;
+                } else {
+                    totals.add_forced();
+                }
+                table.discard(row);
+            }
+            let analyses: Vec<Analysis> = items.par_iter().map(|i| analyse(&i.position)).collect();
+            let mut external_answers = vec![vec![0u64; items.len()]; externals.len()];
+            for (e, out) in externals.iter_mut().zip(&mut external_answers) {
+                e.collect(out, |i| describe(items[i].id, items[i].row))?;
+            }
+            let mut answers_now = Vec::with_capacity(opts.engines.len());
+            for (i, (item, analysis)) in items.iter().zip(&analyses).enumerate() {
+                let row = item.row;
+                let discard = row.discard_kind();
+                answers_now.clear();
+                let (mut x, mut a) = (0, 0);
+                for e in &opts.engines {
+                    answers_now.push(match e {
+                        EngineSpec::Builtin(b) => b.answer(&item.position, analysis, discard),
+                        EngineSpec::Command(_) => {
+                            x += 1;
+                            external_answers[x - 1][i]
+                        }
+                        EngineSpec::Answers(_) => {
+                            a += 1;
+                            answers[a - 1].answer(&row.game_id, row.hand, row.seat, row.turn)?
+                        }
+                    });
+                }
+                let groups = groups_of(
+                    row.after_call,
+                    analysis.best_shanten,
+                    row.riichi_opponents,
+                    row.turn,
+                );
+                totals.add_unforced(&groups, discard, row.legal, analysis, &answers_now);
+            }
+            if opts.limit.is_some_and(|l| taken >= l) {
+                break 'slices;
+            }
+        }
+    }
+    for e in externals {
+        e.finish()?;
+    }
+    Ok(Outcome { names, totals })
+}
+
+/// An unforced decision of a batch.
+struct Item<'a> {
+    id: u64,
+    row: &'a Row,
+    position: Position,
+}
+
+/// A decision as an error names it.
+fn describe(id: u64, row: &Row) -> String {
+    format!(
+        "{id}: game {} hand {} seat {} turn {}",
+        row.game_id, row.hand, row.seat, row.turn
+    )
+}
+
+/// The rows of one slice of the frame.
+fn parse_rows(df: &DataFrame) -> Result<Vec<Row>> {
+    let text = |c: &str| -> Result<StringChunked> { Ok(df.column(c)?.str()?.clone()) };
+    let int = |c: &str| -> Result<Int32Chunked> { Ok(df.column(c)?.i32()?.clone()) };
+    let boolean = |c: &str| -> Result<BooleanChunked> { Ok(df.column(c)?.bool()?.clone()) };
+    let (game_id, after, concealed, red, drawn) = (
+        text("game_id")?,
+        text("after")?,
+        text("concealed")?,
+        text("red")?,
+        text("drawn")?,
+    );
+    let (discard, legal, melds, dora) = (
+        text("discard")?,
+        text("legal")?,
+        text("melds")?,
+        text("dora")?,
+    );
+    let (hand, seat, turn, opponents) = (
+        int("hand")?,
+        int("seat")?,
+        int("turn")?,
+        int("riichi_opponents")?,
+    );
+    let (drawn_red, discard_red, tsumogiri, riichi, in_riichi, forced, called) = (
+        boolean("drawn_red")?,
+        boolean("discard_red")?,
+        boolean("tsumogiri")?,
+        boolean("riichi")?,
+        boolean("in_riichi")?,
+        boolean("forced")?,
+        boolean("called")?,
+    );
+    let mut rows = Vec::with_capacity(df.height());
+    let type_of = |kind: usize, red: bool| if red { KINDS + kind / 9 } else { kind } as u8;
+    for i in 0..df.height() {
+        let bad = |what: &str| format!("decisions row {i}: malformed {what}");
+        fn s(c: &StringChunked, i: usize) -> &str {
+            c.get(i).unwrap_or_default()
+        }
+        let kind = |c: &StringChunked, what: &str| -> Result<usize> {
+            tile::parse_kind(s(c, i)).with_context(|| bad(what))
+        };
+        let digits = |c: &StringChunked, what: &str| -> Result<[u8; KINDS]> {
+            parse_kind_digits(s(c, i)).with_context(|| bad(what))
+        };
+        let b = |c: &BooleanChunked| c.get(i).unwrap_or(false);
+        let legal_digits = digits(&legal, "legal")?;
+        let red_bits = s(&red, i)
+            .bytes()
+            .enumerate()
+            .fold(0u8, |m, (i, c)| m | u8::from(c == b'1') << i);
+        rows.push(Row {
+            game_id: s(&game_id, i).to_string(),
+            hand: hand.get(i).unwrap_or(0) as u16,
+            seat: seat.get(i).unwrap_or(0) as u8,
+            turn: turn.get(i).unwrap_or(1) as u8,
+            after_call: s(&after, i) == "call",
+            concealed: digits(&concealed, "concealed")?,
+            red: red_bits,
+            drawn: match drawn.get(i) {
+                Some(d) => Some(type_of(
+                    tile::parse_kind(d).with_context(|| bad("drawn"))?,
+                    b(&drawn_red),
+                )),
+                None => None,
+            },
+            discard: type_of(kind(&discard, "discard")?, b(&discard_red)),
+            tsumogiri: b(&tsumogiri),
+            riichi: b(&riichi),
+            in_riichi: b(&in_riichi),
+            riichi_opponents: opponents.get(i).unwrap_or(0) as u8,
+            legal: legal_digits
+                .iter()
+                .enumerate()
+                .fold(0, |m, (k, &d)| m | u64::from(d == 1) << k),
+            forced: b(&forced),
+            called: b(&called),
+            melds: parse_melds(s(&melds, i)).with_context(|| bad("melds"))?,
+            dora: s(&dora, i)
+                .split(' ')
+                .filter(|t| !t.is_empty())
+                .map(|t| tile::parse_type(t).with_context(|| bad("dora")))
+                .collect::<Result<_>>()?,
+        });
+    }
+    Ok(rows)
+}
+
+/// What the `hands` frame says of a hand: round, honba, kyotaku, dealer, scores at its start.
+#[derive(Clone, Debug, Default)]
+struct HandContext {
+    round: i32,
+    honba: i32,
+    kyotaku: i32,
+    dealer: i32,
+    scores: [i32; 4],
+}
+
+/// Reads `hands` in step with `decisions` (both are in game order, hands in order).
+struct HandsCursor {
+    path: PathBuf,
+    rows_total: usize,
+    offset: usize,
+    buffer: Vec<(String, u16, HandContext)>,
+    at: usize,
+}
+
+impl HandsCursor {
+    fn open(frames: &Path) -> Result<HandsCursor> {
+        let path = frames.join("hands.parquet");
+        let mut reader = ParquetReader::new(
+            std::fs::File::open(&path)
+                .with_context(|| format!("cannot open {}", path.display()))?,
+        );
+        let rows_total = reader.num_rows()?;
+        Ok(HandsCursor {
+            path,
+            rows_total,
+            offset: 0,
+            buffer: Vec::new(),
+            at: 0,
+        })
+    }
+
+    /// The context of (game, hand), advancing (never back).
+    fn find(&mut self, game: &str, hand: u16) -> Result<HandContext> {
+        loop {
+            while self.at < self.buffer.len() {
+                let (g, h, ctx) = &self.buffer[self.at];
+                if g == game && *h == hand {
+                    return Ok(ctx.clone());
+                }
+                self.at += 1;
+            }
+            if self.offset >= self.rows_total {
+                bail!("hands.parquet has no hand {hand} of game {game} (frames of two ingests?)");
+            }
+            let df = ParquetReader::new(std::fs::File::open(&self.path)?)
+                .with_slice(Some((self.offset, SLICE_ROWS)))
+                .finish()?;
+            self.offset += SLICE_ROWS;
+            let ids = df.column("game_id")?.str()?.clone();
+            let int = |c: &str| -> Result<Int32Chunked> { Ok(df.column(c)?.i32()?.clone()) };
+            let (hands, round, honba, kyotaku, dealer) = (
+                int("hand")?,
+                int("round")?,
+                int("honba")?,
+                int("kyotaku")?,
+                int("dealer")?,
+            );
+            let start: Vec<Int32Chunked> = (0..4)
+                .map(|s| int(&format!("start_{s}")))
+                .collect::<Result<_>>()
+                .context(
+                    "hands.parquet has no start_0..3 (written before haifu agree): ingest again",
+                )?;
+            self.buffer = (0..df.height())
+                .map(|i| {
+                    (
+                        ids.get(i).unwrap_or_default().to_string(),
+                        hands.get(i).unwrap_or(0) as u16,
+                        HandContext {
+                            round: round.get(i).unwrap_or(0),
+                            honba: honba.get(i).unwrap_or(0),
+                            kyotaku: kyotaku.get(i).unwrap_or(0),
+                            dealer: dealer.get(i).unwrap_or(0),
+                            scores: std::array::from_fn(|s| start[s].get(i).unwrap_or(0)),
+                        },
+                    )
+                })
+                .collect();
+            self.at = 0;
+        }
+    }
+}
+
+/// A JSON string of ASCII-safe text (tile names, ids).
+fn json_str(out: &mut String, s: &str) {
+    out.push_str(&serde_json::to_string(s).expect("a string serialises"));
+}
+
+fn json_tiles(out: &mut String, tiles: impl IntoIterator<Item = usize>) {
+    out.push('[');
+    for (i, t) in tiles.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        out.push_str(tile::type_name(t));
+        out.push('"');
+    }
+    out.push(']');
+}
+
+/// The concealed tiles' types of a row, in kind order (a red five before the black ones).
+fn concealed_types(row: &Row) -> Vec<usize> {
+    let mut v = Vec::with_capacity(14);
+    for (k, &c) in row.concealed.iter().enumerate() {
+        let red = tile::FIVES
+            .iter()
+            .position(|&f| f == k)
+            .filter(|&s| row.red >> s & 1 == 1);
+        for j in 0..c {
+            v.push(match red {
+                Some(s) if j == 0 => KINDS + s,
+                _ => k,
+            });
+        }
+    }
+    v
+}
+
+/// The decision's object of the §7 protocol (one line, no newline).
+fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext) {
+    let _ = write!(out, "{{\"id\":{id},\"game_id\":");
+    json_str(out, &row.game_id);
+    let _ = write!(
+        out,
+        ",\"hand\":{},\"seat\":{},\"round\":{},\"honba\":{},\"kyotaku\":{},\"dealer\":{},\"scores\":[{},{},{},{}],\"dora_indicators\":",
+        row.hand, row.seat, ctx.round, ctx.honba, ctx.kyotaku, ctx.dealer, ctx.scores[0], ctx.scores[1], ctx.scores[2], ctx.scores[3]
+    );
+    json_tiles(out, row.dora.iter().copied());
+    let _ = write!(
+        out,
+        ",\"turn\":{},\"after\":\"{}\",\"tiles\":",
+        row.turn,
+        if row.after_call { "call" } else { "draw" }
+    );
+    json_tiles(out, concealed_types(row));
+    out.push_str(",\"drawn\":");
+    match row.drawn {
+        Some(t) => {
+            out.push('"');
+            out.push_str(tile::type_name(usize::from(t)));
+            out.push('"');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"melds\":[");
+    for (s, melds) in table.melds.iter().enumerate() {
+        if s > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (i, m) in melds.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "{{\"kind\":\"{}\",\"tiles\":", m.kind);
+            json_tiles(out, m.tiles.iter().copied());
+            let _ = write!(out, ",\"from\":{}}}", m.from);
+        }
+        out.push(']');
+    }
+    out.push_str("],\"rivers\":[");
+    for (s, river) in table.rivers.iter().enumerate() {
+        if s > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (i, r) in river.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(
+                out,
+                "{{\"tile\":\"{}\",\"tsumogiri\":{},\"riichi\":{},\"called\":{}}}",
+                tile::type_name(usize::from(r.tile)),
+                r.tsumogiri,
+                r.riichi,
+                r.called
+            );
+        }
+        out.push(']');
+    }
+    let _ = write!(
+        out,
+        "],\"riichi\":[{},{},{},{}],\"in_riichi\":{},\"legal\":",
+        table.riichi[0], table.riichi[1], table.riichi[2], table.riichi[3], row.in_riichi
+    );
+    json_tiles(out, (0..KINDS).filter(|&k| row.legal >> k & 1 == 1));
+    out.push('}');
+}
+
+/// The 95% Wilson interval of `k` successes in `n` trials (as the bundled SQL computes it).
+pub(crate) fn wilson(k: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
+        return (f64::NAN, f64::NAN);
+    }
+    let p = k / n;
+    let centre = p + 1.9208 / n;
+    let half = 1.96 * (p * (1.0 - p) / n + 0.9604 / (n * n)).sqrt();
+    let d = 1.0 + 3.8416 / n;
+    (
+        ((centre - half) / d).max(0.0),
+        ((centre + half) / d).min(1.0),
+    )
+}
+
+/// The report as one long frame: per group (section, value) a row per engine (`engine`) and two
+/// rows of the players' own efficiency (`players: lowest shanten`, `players: most ukeire`):
+/// decisions (unforced), agreement (mean; for the players, the share), its 95% Wilson
+/// interval, invalid answers.
+pub(crate) fn report_frame(o: &Outcome) -> Result<DataFrame> {
+    let mut section = Vec::new();
+    let mut value = Vec::new();
+    let mut engine = Vec::new();
+    let mut decisions = Vec::new();
+    let mut agreement = Vec::new();
+    let mut lo = Vec::new();
+    let mut hi = Vec::new();
+    let mut invalid = Vec::new();
+    let t = &o.totals;
+    for (g, &(s, v)) in GROUPS.iter().enumerate() {
+        let mut push = |name: &str, tally: Tally| {
+            let (l, h) = wilson(tally.sum(), tally.decisions as f64);
+            section.push(s.to_string());
+            value.push(v.to_string());
+            engine.push(name.to_string());
+            decisions.push(tally.decisions as i64);
+            agreement.push(tally.mean());
+            lo.push(l);
+            hi.push(h);
+            invalid.push(tally.invalid as i64);
+        };
+        for (name, tallies) in o.names.iter().zip(&t.engines) {
+            push(name, tallies[g]);
+        }
+        for (name, k) in [
+            ("players: lowest shanten", t.player_min_shanten[g]),
+            ("players: most ukeire", t.player_max_ukeire[g]),
+        ] {
+            push(
+                name,
+                Tally {
+                    decisions: t.unforced[g],
+                    units: u128::from(k) * crate::agree::AGREEMENT_UNIT,
+                    invalid: 0,
+                },
+            );
+        }
+    }
+    Ok(DataFrame::new_infer_height(vec![
+        Column::new("section".into(), section),
+        Column::new("value".into(), value),
+        Column::new("engine".into(), engine),
+        Column::new("decisions".into(), decisions),
+        Column::new("agreement".into(), agreement),
+        Column::new("agreement_lo".into(), lo),
+        Column::new("agreement_hi".into(), hi),
+        Column::new("invalid".into(), invalid),
+    ])?)
+}
+
+/// The report for a person: the counts, then one table per section, the best agreement of each
+/// group starred among the engines (not `player`, whose 1 is a check of the harness) when
+/// several are compared.
+pub(crate) fn render_table(o: &Outcome) -> String {
+    let t = &o.totals;
+    let unforced = t.unforced[0];
+    let mut out = format!(
+        "== discard agreement (statistics.md §7): {} decisions, {} forced, {unforced} unforced\n",
+        t.decisions, t.forced
+    );
+    let scored: Vec<usize> = (0..o.names.len())
+        .filter(|&e| o.names[e] != "player")
+        .collect();
+    let mut section = "";
+    for (g, &(s, v)) in GROUPS.iter().enumerate() {
+        if s != section {
+            section = s;
+            let _ = write!(
+                out,
+                "\n== by {s}\n{:<8} {:<32} {:>9} {:>9} {:>19} {:>8}\n",
+                "value", "engine", "decisions", "agreement", "95% interval", "invalid"
+            );
+        }
+        let best = scored
+            .iter()
+            .map(|&e| t.engines[e][g].mean())
+            .filter(|x| !x.is_nan())
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut line = |name: &str, tally: &Tally, star: bool| {
+            let (l, h) = wilson(tally.sum(), tally.decisions as f64);
+            let _ = writeln!(
+                out,
+                "{v:<8} {name:<32} {:>9} {:>8.5}{} [{l:.5}, {h:.5}] {:>8}",
+                tally.decisions,
+                tally.mean(),
+                if star { "*" } else { " " },
+                tally.invalid
+            );
+        };
+        for (e, name) in o.names.iter().enumerate() {
+            let tally = &t.engines[e][g];
+            let star = scored.len() > 1 && scored.contains(&e) && tally.mean() == best;
+            line(name, tally, star);
+        }
+        for (name, k) in [
+            ("players: lowest shanten", t.player_min_shanten[g]),
+            ("players: most ukeire", t.player_max_ukeire[g]),
+        ] {
+            let tally = Tally {
+                decisions: t.unforced[g],
+                units: u128::from(k) * crate::agree::AGREEMENT_UNIT,
+                invalid: 0,
+            };
+            line(name, &tally, false);
+        }
+    }
+    out
+}

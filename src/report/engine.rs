@@ -1,0 +1,366 @@
+//! External discard engines of §7: a command that reads one JSON object per decision on its
+//! standard input and writes one answer line per decision, in any order, and a file of answers
+//! that stands in for one.
+//!
+//! The command is started once (`sh -c CMD`). Decisions are written a batch at a time; a
+//! reader thread takes the answers as they come, so neither side can block the other on a full
+//! pipe, and haifu holds one batch of decisions at most. Each answer must come within the
+//! timeout of the one before it (or of the batch's start). Any failure — the command exits or
+//! closes its output early, writes a line that is not an answer, answers an id twice or one
+//! it was never asked, or keeps one waiting past the timeout — is an [`EngineError`] naming
+//! the decision, which ends `haifu agree` with exit 2 before any report is written.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::io::{BufRead, BufReader, BufWriter, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::Duration;
+
+use anyhow::{Context, Result};
+use serde_json::Value;
+
+use crate::tile;
+
+/// An engine that failed to answer as the protocol asks (exit 2).
+#[derive(Debug)]
+pub(crate) struct EngineError(pub(crate) String);
+
+impl fmt::Display for EngineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for EngineError {}
+
+/// The kinds of an answer's `discard`: a tile name (`5p`, `0p` for a red five: the same
+/// kind) or an array of them.
+pub(crate) fn parse_discard(v: &Value) -> Option<u64> {
+    let kind = |v: &Value| v.as_str().and_then(tile::parse_kind).map(|k| 1u64 << k);
+    match v {
+        Value::Array(items) => items.iter().try_fold(0u64, |m, v| Some(m | kind(v)?)),
+        v => kind(v),
+    }
+}
+
+/// What the reader thread passes on: an answer (id, kinds), or why the output ended.
+enum Line {
+    Answer(u64, u64),
+    Bad(usize, String),
+    Closed,
+}
+
+/// A running engine command.
+pub(crate) struct External {
+    pub(crate) name: String,
+    child: Child,
+    stdin: Option<BufWriter<ChildStdin>>,
+    answers: Receiver<Line>,
+    timeout: Duration,
+    /// Answers of the current batch: id − first → kinds (0 = not yet).
+    pending: Vec<u64>,
+    first: u64,
+}
+
+impl External {
+    /// Starts `cmd` with `sh -c`.
+    pub(crate) fn start(cmd: &str, timeout: Duration) -> Result<External> {
+        let mut command = Command::new("sh");
+        command
+            .arg("-c")
+            .arg(cmd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit());
+        // Its own process group, so that stopping it stops whatever the shell started too.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut command, 0);
+        let mut child = command
+            .spawn()
+            .with_context(|| format!("cannot start engine `{cmd}`"))?;
+        let stdin = child
+            .stdin
+            .take()
+            .map(|s| BufWriter::with_capacity(1 << 16, s));
+        let stdout = child.stdout.take().expect("piped");
+        let (tx, rx) = mpsc::channel();
+        std::thread::Builder::new()
+            .name("haifu-engine-reader".into())
+            .spawn(move || {
+                for (n, line) in BufReader::with_capacity(1 << 16, stdout)
+                    .lines()
+                    .enumerate()
+                {
+                    let msg = match line {
+                        Ok(line) => parse_answer(&line).map_or_else(
+                            |why| Line::Bad(n + 1, format!("{why}: {}", shorten(&line))),
+                            |(id, kinds)| Line::Answer(id, kinds),
+                        ),
+                        Err(e) => Line::Bad(n + 1, format!("unreadable output: {e}")),
+                    };
+                    let stop = matches!(msg, Line::Bad(..));
+                    if tx.send(msg).is_err() || stop {
+                        return;
+                    }
+                }
+                let _ = tx.send(Line::Closed);
+            })
+            .context("cannot start the engine reader thread")?;
+        Ok(External {
+            name: cmd.to_string(),
+            child,
+            stdin,
+            answers: rx,
+            timeout,
+            pending: Vec::new(),
+            first: 0,
+        })
+    }
+
+    /// Starts a batch whose decisions have ids `first..first + n`.
+    pub(crate) fn begin(&mut self, first: u64, n: usize) {
+        self.first = first;
+        self.pending.clear();
+        self.pending.resize(n, 0);
+    }
+
+    /// Writes one decision (a JSON object without its newline).
+    pub(crate) fn send(&mut self, line: &str, describe: impl Fn() -> String) -> Result<()> {
+        let w = self.stdin.as_mut().expect("open until finished");
+        let written = w
+            .write_all(line.as_bytes())
+            .and_then(|_| w.write_all(b"\n"));
+        if written.is_err() {
+            return Err(self.exited(&describe()));
+        }
+        Ok(())
+    }
+
+    /// Waits for every answer of the batch (after flushing what was written) into `out`;
+    /// `describe(i)` names decision i of the batch in an error.
+    pub(crate) fn collect(
+        &mut self,
+        out: &mut [u64],
+        describe: impl Fn(usize) -> String,
+    ) -> Result<()> {
+        if let Some(w) = self.stdin.as_mut() {
+            if w.flush().is_err() {
+                let first = self.pending.iter().position(|&a| a == 0).unwrap_or(0);
+                return Err(self.exited(&describe(first)));
+            }
+        }
+        let mut left = self.pending.iter().filter(|&&a| a == 0).count();
+        while left > 0 {
+            let waiting = || self.pending.iter().position(|&a| a == 0).unwrap_or(0);
+            match self.answers.recv_timeout(self.timeout) {
+                Ok(Line::Answer(id, kinds)) => {
+                    let i = id.checked_sub(self.first).map(|i| i as usize);
+                    match i.filter(|&i| i < self.pending.len()) {
+                        Some(i) if self.pending[i] != 0 => {
+                            return Err(self
+                                .fail(format!("answered decision {id} twice ({})", describe(i))))
+                        }
+                        Some(i) => {
+                            // An empty set is an answer too (an invalid one): mark it apart.
+                            self.pending[i] = if kinds == 0 { u64::MAX } else { kinds };
+                            left -= 1;
+                        }
+                        None => {
+                            return Err(self.fail(format!(
+                                "answered decision {id}, which it was not asked (or already \
+                                 answered in an earlier batch)"
+                            )))
+                        }
+                    }
+                }
+                Ok(Line::Bad(n, why)) => {
+                    return Err(self.fail(format!(
+                        "wrote a line that is not an answer (line {n}): {why}"
+                    )))
+                }
+                Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
+                    return Err(self.exited(&describe(waiting())))
+                }
+                Err(RecvTimeoutError::Timeout) => {
+                    let i = waiting();
+                    return Err(self.fail(format!(
+                        "did not answer decision {} ({}) within {:?}",
+                        self.first + i as u64,
+                        describe(i),
+                        self.timeout
+                    )));
+                }
+            }
+        }
+        for (o, &a) in out.iter_mut().zip(&self.pending) {
+            *o = if a == u64::MAX { 0 } else { a };
+        }
+        Ok(())
+    }
+
+    /// Closes the engine's input and waits for it to exit.
+    pub(crate) fn finish(mut self) -> Result<()> {
+        drop(self.stdin.take());
+        let status = self.child.wait().context("cannot wait for the engine")?;
+        if !status.success() {
+            return Err(EngineError(format!(
+                "engine `{}` exited with {status} after its last answer",
+                self.name
+            ))
+            .into());
+        }
+        Ok(())
+    }
+
+    fn exited(&mut self, waiting_for: &str) -> anyhow::Error {
+        drop(self.stdin.take());
+        let status = self
+            .child
+            .wait()
+            .map_or_else(|e| format!("(status unknown: {e})"), |s| s.to_string());
+        EngineError(format!(
+            "engine `{}` exited ({status}) before answering decision {waiting_for}",
+            self.name
+        ))
+        .into()
+    }
+
+    fn fail(&mut self, what: String) -> anyhow::Error {
+        self.stop();
+        EngineError(format!("engine `{}` {what}", self.name)).into()
+    }
+
+    /// Kills the engine's process group (the shell and what it started) and reaps the shell.
+    fn stop(&mut self) {
+        #[cfg(all(target_os = "linux", target_env = "gnu"))]
+        // SAFETY: kill with a negative pid signals the group the child leads.
+        unsafe {
+            libc::kill(-(self.child.id() as i32), libc::SIGKILL);
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        drop(self.stdin.take());
+    }
+}
+
+impl Drop for External {
+    fn drop(&mut self) {
+        if self.stdin.is_some() {
+            self.stop();
+        }
+    }
+}
+
+/// An answer line: `{"id": N, "discard": "5p"}` or `{"id": N, "discard": ["5p", "6p"]}`.
+fn parse_answer(line: &str) -> std::result::Result<(u64, u64), &'static str> {
+    let v: Value = serde_json::from_str(line).map_err(|_| "not JSON")?;
+    let id = v
+        .get("id")
+        .and_then(Value::as_u64)
+        .ok_or("no integer `id`")?;
+    let kinds = v
+        .get("discard")
+        .and_then(parse_discard)
+        .ok_or("`discard` is not a tile name or an array of tile names")?;
+    Ok((id, kinds))
+}
+
+fn shorten(line: &str) -> String {
+    let mut s: String = line.chars().take(120).collect();
+    if s.len() < line.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// A file of answers (CSV `game_id,hand,seat,turn,discard`, a header line first; `discard` a
+/// tile name or several separated by `|`), keyed by decision.
+pub(crate) struct Answers {
+    pub(crate) name: String,
+    map: HashMap<(String, u16, u8, u8), u64>,
+}
+
+impl Answers {
+    pub(crate) fn read(path: &Path) -> Result<Answers> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read answers {}", path.display()))?;
+        let mut lines = text.lines().enumerate();
+        let header = lines.next().map(|(_, l)| l.trim()).unwrap_or_default();
+        if header != "game_id,hand,seat,turn,discard" {
+            anyhow::bail!(
+                "{}: the first line is {header:?}, expected game_id,hand,seat,turn,discard",
+                path.display()
+            );
+        }
+        let mut map = HashMap::new();
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = || format!("{} line {}: {line:?}", path.display(), n + 1);
+            let f: Vec<&str> = line.trim().split(',').collect();
+            let [id, hand, seat, turn, discard] = f[..] else {
+                anyhow::bail!("{}: expected 5 fields", bad());
+            };
+            let kinds = discard
+                .split('|')
+                .try_fold(0u64, |m, t| tile::parse_kind(t.trim()).map(|k| m | 1 << k));
+            let key = (
+                id.to_string(),
+                hand.parse().with_context(bad)?,
+                seat.parse().with_context(bad)?,
+                turn.parse().with_context(bad)?,
+            );
+            let kinds = kinds.with_context(|| format!("{}: not a tile name", bad()))?;
+            if map.insert(key, kinds).is_some() {
+                anyhow::bail!("{}: a second answer for the same decision", bad());
+            }
+        }
+        Ok(Answers {
+            name: format!("answers:{}", path.display()),
+            map,
+        })
+    }
+
+    /// The answer to a decision, or an error naming it.
+    pub(crate) fn answer(&self, game_id: &str, hand: u16, seat: u8, turn: u8) -> Result<u64> {
+        self.map
+            .get(&(game_id.to_string(), hand, seat, turn))
+            .copied()
+            .ok_or_else(|| {
+                EngineError(format!(
+                    "{} has no answer for decision game {game_id} hand {hand} seat {seat} turn {turn}",
+                    self.name
+                ))
+                .into()
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_parse() {
+        assert_eq!(
+            parse_answer(r#"{"id": 3, "discard": "5p"}"#),
+            Ok((3, 1 << 13))
+        );
+        assert_eq!(
+            parse_answer(r#"{"id": 3, "discard": "0p"}"#),
+            Ok((3, 1 << 13))
+        );
+        assert_eq!(
+            parse_answer(r#"{"id": 4, "discard": ["1m", "7z"]}"#),
+            Ok((4, 1 | 1 << 33))
+        );
+        assert_eq!(parse_answer(r#"{"id": 4, "discard": []}"#), Ok((4, 0)));
+        assert!(parse_answer("5p").is_err());
+        assert!(parse_answer(r#"{"discard": "5p"}"#).is_err());
+        assert!(parse_answer(r#"{"id": 1, "discard": "5x"}"#).is_err());
+        assert!(parse_answer(r#"{"id": -1, "discard": "5p"}"#).is_err());
+    }
+}
