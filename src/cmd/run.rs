@@ -1,17 +1,23 @@
 //! `haifu run`: ingest, then every report into `<out>/reports/`, the parameter file, and a
 //! readable summary on stdout.
+//!
+//! The whole run is one transaction: frames, manifest and reports are written into a staging
+//! directory inside `<out>` ([`Staging`]) and moved into place only once every report is
+//! written, so that Ctrl-C or an error at any point, the report phase included, leaves the
+//! previous output as it was.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
-use anyhow::Result;
+use anyhow::{Context, Result};
 
 use super::args::{InputArgs, SliceArgs};
 use super::{print, Done};
 use crate::danger::EstimatorName;
 use crate::frames::write_atomically;
 use crate::ingest;
-use crate::runtime::{return_freed_memory, timing};
-use crate::{params, report};
+use crate::runtime::{check_interrupt, return_freed_memory, timing};
+use crate::{frames, params, report};
 
 /// Ingest logs, then write every report and the parameter file (the main job).
 #[derive(Debug, clap::Args)]
@@ -32,25 +38,28 @@ pub(crate) struct Args {
 const SHOWN: [&str; 3] = ["summary", "riichi-response", "wait-danger"];
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
+    let stage = Staging::new(&args.out)?;
+    let dir = stage.dir.as_path();
     // The ingest scores the §8 models as it finishes, unless only a slice is reported.
     let options = ingest::IngestOptions {
         tsumo_validation: args.slice.expr.is_none(),
-        ..args.input.options(&args.out)
+        ..args.input.options(dir)
     };
     let mut summary = ingest::ingest(&options)?;
+    summary.out = args.out.clone();
     eprintln!("{summary}");
     let done = Done::failed_if(summary.failed());
     if !summary.written {
         return Ok(done);
     }
     return_freed_memory();
-    let reports_dir = args.out.join("reports");
-    let mut slice = args.slice.select(&args.out)?;
+    let reports_dir = dir.join("reports");
+    let mut slice = args.slice.select(dir)?;
     if let Some(s) = &mut slice {
-        s.score_danger(&args.out, &EstimatorName::DEFAULT, None)?;
+        s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
     }
     let t0 = std::time::Instant::now();
-    let reports = report::write_all(&args.out, &reports_dir, slice.as_ref())?;
+    let reports = report::write_all(dir, &reports_dir, slice.as_ref())?;
     timing("reports", t0.elapsed());
     let validation_df = summary.tsumo_validation.take();
     let report = |name: &str| {
@@ -84,17 +93,16 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             params::write(&param_files, &value, &csv)?;
         }
         Some(s) => {
-            // Pooled over the ingest: files from an earlier run would be out of step.
-            for f in [&param_files, &validation] {
-                let _ = std::fs::remove_file(f);
-                let _ = std::fs::remove_file(f.with_extension("csv"));
-            }
             write_atomically(
                 &reports_dir.join("slice.json"),
                 (serde_json::to_string_pretty(&s.json())? + "\n").as_bytes(),
             )?;
         }
     }
+    // The last moment to stop: after it the new output replaces the old.
+    check_interrupt()?;
+    stage.commit()?;
+    let reports_dir = args.out.join("reports");
     let mut shown = String::new();
     if let Some(s) = &slice {
         shown.push_str(&format!("{}\n\n", s.header()));
@@ -117,4 +125,94 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         ),
     }
     Ok(done)
+}
+
+/// A run's output directory being built: `<out>/.haifu-run-<pid>`, on the same file system as
+/// `<out>` so that [`Staging::commit`] only renames. Dropped without a commit (an error, an
+/// interrupt), it is removed with everything in it.
+struct Staging {
+    out: PathBuf,
+    dir: PathBuf,
+    committed: bool,
+}
+
+impl Staging {
+    fn new(out: &Path) -> Result<Staging> {
+        fs::create_dir_all(out).with_context(|| format!("cannot create {}", out.display()))?;
+        let dir = out.join(format!(".haifu-run-{}", std::process::id()));
+        // A directory of that name is from a run of the same pid that was killed outright.
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        Ok(Staging {
+            out: out.to_path_buf(),
+            dir,
+            committed: false,
+        })
+    }
+
+    /// Moves the staged output into `<out>`: the reports, then the frames, the manifest last
+    /// (as an ingest renames it last). Files of an earlier run that this one did not write (a
+    /// frame written on request, a report not written under a slice, the parameter file of an
+    /// unsliced run) are removed, so that nothing left in `<out>` is out of step.
+    fn commit(mut self) -> Result<()> {
+        let reports = self.out.join("reports");
+        fs::create_dir_all(&reports)
+            .with_context(|| format!("cannot create {}", reports.display()))?;
+        for name in report_files() {
+            if !self.dir.join("reports").join(&name).exists() {
+                let _ = fs::remove_file(reports.join(&name));
+            }
+        }
+        for name in frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES) {
+            let file = format!("{name}.parquet");
+            if !self.dir.join(&file).exists() {
+                let _ = fs::remove_file(self.out.join(&file));
+            }
+        }
+        let staged_reports = self.dir.join("reports");
+        if staged_reports.is_dir() {
+            for e in fs::read_dir(&staged_reports)? {
+                let e = e?;
+                rename(&e.path(), &reports.join(e.file_name()))?;
+            }
+        }
+        let mut top: Vec<PathBuf> = fs::read_dir(&self.dir)?
+            .map(|e| e.map(|e| e.path()))
+            .collect::<std::io::Result<_>>()?;
+        top.retain(|p| p.is_file());
+        top.sort_by_key(|p| p.file_name().is_some_and(|n| n == "manifest.json"));
+        for p in top {
+            rename(&p, &self.out.join(p.file_name().expect("a file name")))?;
+        }
+        self.committed = true;
+        let _ = fs::remove_dir_all(&self.dir);
+        Ok(())
+    }
+}
+
+impl Drop for Staging {
+    fn drop(&mut self) {
+        if !self.committed {
+            let _ = fs::remove_dir_all(&self.dir);
+        }
+    }
+}
+
+fn rename(from: &Path, to: &Path) -> Result<()> {
+    fs::rename(from, to)
+        .with_context(|| format!("cannot move {} to {}", from.display(), to.display()))
+}
+
+/// Every file a run may write into `<out>/reports/`.
+fn report_files() -> Vec<String> {
+    let mut names: Vec<String> = report::REPORTS
+        .iter()
+        .flat_map(|r| [format!("{}.csv", r.name), format!("{}.json", r.name)])
+        .collect();
+    for stem in ["tsumo_rate", "tsumo_validation"] {
+        names.push(format!("{stem}.json"));
+        names.push(format!("{stem}.csv"));
+    }
+    names.push("slice.json".to_string());
+    names
 }
