@@ -142,7 +142,7 @@ fn ankans() {
 fn every_fixture_call_decodes_to_its_readme_kind() {
     use MeldKind::*;
     let f002 = [(2, 3, 49770, Pon)];
-    let expected: [(&str, &[Call]); 10] = [
+    let expected: [(&str, &[Call]); 11] = [
         (
             "2019061512gm-00a9-0000-0000f006.xml",
             &[
@@ -157,6 +157,7 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
             "2021031520gm-00a9-0000-0000f007.xml",
             &[(0, 3, 31744, Ankan)],
         ),
+        ("2022010100gm-00a9-0000-0000f009.xml", &[]),
         (
             "2099010100gm-00a9-0000-0000f001.xml",
             &[
@@ -221,6 +222,6 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
         assert_eq!(got, want, "{name}");
         total += got.len();
     }
-    // f006 4, f008 0, f007 1, f001 6, f002 1 + 1, f003 0, f004 3, f005 1, misc 0.
+    // f006 4, f008 0, f007 1, f009 0, f001 6, f002 1 + 1, f003 0, f004 3, f005 1, misc 0.
     assert_eq!(total, 17);
 }

@@ -14,21 +14,7 @@ use common::{fixtures, frame, haifu, ok};
 use polars::prelude::*;
 
 fn ingest(inputs: &[PathBuf]) -> tempfile::TempDir {
-    let out = tempfile::tempdir().unwrap();
-    let mut args = vec!["ingest".to_string()];
-    args.extend(inputs.iter().map(|p| p.to_str().unwrap().to_string()));
-    args.extend(
-        [
-            "--room",
-            "any",
-            "--out",
-            out.path().to_str().unwrap(),
-            "--quiet",
-        ]
-        .map(String::from),
-    );
-    ok(&haifu(&args.iter().map(String::as_str).collect::<Vec<_>>()));
-    out
+    common::ingest_cli(inputs, &[])
 }
 
 fn f007() -> PathBuf {
@@ -324,6 +310,16 @@ fn every_fixture_game_totals() {
             0,
             275,
             2.979161,
+            0,
+        ),
+        // f009: tools/fixtures/expected_v2.py (hands 12 + 52 + 35 + 10 tenpai draws).
+        (
+            "2022010100gm-00a9-0000-0000f009",
+            109,
+            28,
+            1,
+            760,
+            8.177339,
             0,
         ),
     ];
