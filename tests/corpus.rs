@@ -155,6 +155,24 @@ fn three_player_games_are_skipped() {
     assert!(!s.failed());
 }
 
+/// Protects the outcome of every file of the edge corpus, one by one: a change in decode or
+/// replay that turns a replaying game into a failure (or the reverse), changes a failure's
+/// reason or detail, or replays a different number of hands shows here by file name, where a
+/// count (`ok >= 90`) would let a swap of one ok file for one failed file through.
+///
+/// The table [`EDGE_OUTCOMES`] was made once by running haifu on the corpus
+/// (`haifu ingest ../shared/corpus/edge --room any --out /tmp/edge-out`) and turning each
+/// `manifest.json` entry (path relative to `edge/`, status, reason, hands) into a line. It was
+/// not taken on trust: every ok file's hand count equals the `hands` column of the corpus's
+/// own `edge/INDEX.tsv` (checked again below), every file INDEX.tsv marks as incomplete (no
+/// owari) fails as `truncated`, and these entries were read against the files: `chip.xml`,
+/// `ratio1.xml` and `sanma2.xml` have `<GO type="553">`, `"1569"` and `"185"`
+/// (three-player bit 0x10); `tenhou-python-bot/23.xml` has `<RYUUKYOKU owari="" />` with no
+/// `ba`; `mjx/states.xml` has `<INIT seed="0,0,0,,,114"`; `mahjong-ai/one_round.xml` is one
+/// hand from 250 each with `sc` deltas -10/+30/-5/-5 (seat 1 from 240 after its riichi) that
+/// ends at 240/270/245/245, while its `owari` says 222/211/243/324; `mjx/upd-aft-ron3.xml`
+/// ends with a `RYUUKYOKU` that has no `owari`, and `encdec-kan-opened-01.xml` ends inside
+/// hand 12 (`...<N who="2" .../><F106/></mjloggm>`).
 #[test]
 fn edge_cases_replay_or_fail_with_a_named_reason() {
     let Some(dir) = corpus("edge") else { return };
@@ -188,10 +206,232 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
             }
         }
     }
-    // 156 logs plus INDEX.tsv.
-    assert_eq!(s.manifest.totals.files, 157);
-    assert!(s.manifest.totals.ok >= 90, "{:?}", s.manifest.totals);
+    // Every file's exact outcome, in manifest (sorted path) order.
+    let got: Vec<(String, Status, Option<String>, u32, u32)> = s
+        .manifest
+        .files()
+        .unwrap()
+        .into_iter()
+        .map(|f| {
+            let rel = std::path::Path::new(&f.path)
+                .strip_prefix(&dir)
+                .unwrap_or_else(|_| panic!("{} is not under {}", f.path, dir.display()))
+                .to_string_lossy()
+                .into_owned();
+            (rel, f.status, f.reason_text(), f.games, f.hands)
+        })
+        .collect();
+    let want: Vec<(String, Status, Option<String>, u32, u32)> = EDGE_OUTCOMES
+        .iter()
+        .map(|&(path, status, reason, hands)| {
+            let games = u32::from(status == Status::Ok);
+            (
+                path.to_string(),
+                status,
+                reason.map(str::to_string),
+                games,
+                hands,
+            )
+        })
+        .collect();
+    assert_eq!(got.len(), want.len(), "157 files: 156 logs plus INDEX.tsv");
+    for (g, w) in got.iter().zip(&want) {
+        assert_eq!(g, w, "edge file {}", w.0);
+    }
+    let t = &s.manifest.totals;
+    assert_eq!(
+        (t.files, t.ok, t.skipped, t.failed, t.games, t.hands),
+        (157, 96, 6, 55, 96, 955)
+    );
+    // The corpus's own index agrees: an ok file replays the hands INDEX.tsv counts, and a log
+    // INDEX.tsv marks as incomplete fails as truncated.
+    let index = std::fs::read_to_string(dir.join("INDEX.tsv")).unwrap();
+    let mut lines = index.lines();
+    let head: Vec<&str> = lines.next().unwrap().split('\t').collect();
+    let col = |name: &str| head.iter().position(|h| *h == name).unwrap();
+    let (file, hands, complete) = (col("file"), col("hands"), col("complete(owari)"));
+    let mut indexed = 0;
+    for line in lines {
+        let cells: Vec<&str> = line.split('\t').collect();
+        let g = got.iter().find(|g| g.0 == cells[file]).unwrap();
+        if g.1 == Status::Ok {
+            assert_eq!(g.4.to_string(), cells[hands], "{}", g.0);
+        }
+        if cells[complete] == "no" {
+            let reason = g.2.as_deref().unwrap_or_default();
+            assert!(reason.contains("truncated: "), "{}: {reason}", g.0);
+        }
+        indexed += 1;
+    }
+    assert_eq!(indexed, 156);
 }
+
+/// Every file of `../shared/corpus/edge` (path relative to it), in sorted path order: its
+/// status, reason (`None` when ok) and hands replayed (games: 1 when ok, else 0). How it was
+/// made and checked: see [`edge_cases_replay_or_fail_with_a_named_reason`].
+#[rustfmt::skip]
+const EDGE_OUTCOMES: &[(&str, Status, Option<&str>, u32)] = {
+    use Status::{Failed, Ok, Skipped};
+    &[
+    ("CrazyBBB_tenhou-visualizer/test.xml", Ok, None, 6),
+    ("DexGroves_tenhou_parse/example.xml", Ok, None, 12),
+    ("INDEX.tsv", Failed, Some("not-mjlog: content is neither gzip nor XML (starts with bytes 66696c6509726570)"), 0),
+    ("MahjongRepository_mahjong-ai/one_round.xml", Failed, Some("replay: score-mismatch: owari scores [22200, 21100, 24300, 32400] but the replay ends at [24000, 27000, 24500, 24500] with 0 in sticks"), 0),
+    ("MahjongRepository_mahjong-ai/simple_hanchan.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/1.xml", Ok, None, 7),
+    ("MahjongRepository_tenhou-python-bot/10.xml", Ok, None, 10),
+    ("MahjongRepository_tenhou-python-bot/11.xml", Ok, None, 11),
+    ("MahjongRepository_tenhou-python-bot/12.xml", Ok, None, 13),
+    ("MahjongRepository_tenhou-python-bot/13.xml", Ok, None, 3),
+    ("MahjongRepository_tenhou-python-bot/14.xml", Ok, None, 12),
+    ("MahjongRepository_tenhou-python-bot/15.xml", Ok, None, 12),
+    ("MahjongRepository_tenhou-python-bot/16.xml", Ok, None, 5),
+    ("MahjongRepository_tenhou-python-bot/17.xml", Ok, None, 8),
+    ("MahjongRepository_tenhou-python-bot/18.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/19.xml", Ok, None, 12),
+    ("MahjongRepository_tenhou-python-bot/2.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/21.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/22.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/23.xml", Failed, Some("missing-attribute: <RYUUKYOKU> has no ba"), 0),
+    ("MahjongRepository_tenhou-python-bot/24.xml", Failed, Some("missing-attribute: <RYUUKYOKU> has no ba"), 0),
+    ("MahjongRepository_tenhou-python-bot/25.xml", Failed, Some("missing-attribute: <RYUUKYOKU> has no ba"), 0),
+    ("MahjongRepository_tenhou-python-bot/26.xml", Ok, None, 11),
+    ("MahjongRepository_tenhou-python-bot/27.xml", Ok, None, 13),
+    ("MahjongRepository_tenhou-python-bot/28.xml", Ok, None, 6),
+    ("MahjongRepository_tenhou-python-bot/29.xml", Ok, None, 13),
+    ("MahjongRepository_tenhou-python-bot/30.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/31.xml", Ok, None, 6),
+    ("MahjongRepository_tenhou-python-bot/32.xml", Ok, None, 12),
+    ("MahjongRepository_tenhou-python-bot/33.xml", Ok, None, 7),
+    ("MahjongRepository_tenhou-python-bot/34.xml", Ok, None, 7),
+    ("MahjongRepository_tenhou-python-bot/35.xml", Ok, None, 10),
+    ("MahjongRepository_tenhou-python-bot/36.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/37.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/38.xml", Ok, None, 15),
+    ("MahjongRepository_tenhou-python-bot/39.xml", Ok, None, 5),
+    ("MahjongRepository_tenhou-python-bot/4.xml", Ok, None, 7),
+    ("MahjongRepository_tenhou-python-bot/40.xml", Ok, None, 9),
+    ("MahjongRepository_tenhou-python-bot/41.xml", Ok, None, 14),
+    ("MahjongRepository_tenhou-python-bot/5.xml", Ok, None, 8),
+    ("MahjongRepository_tenhou-python-bot/6.xml", Ok, None, 12),
+    ("MahjongRepository_tenhou-python-bot/7.xml", Ok, None, 15),
+    ("MahjongRepository_tenhou-python-bot/8.xml", Ok, None, 10),
+    ("MahjongRepository_tenhou-python-bot/9.xml", Ok, None, 9),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/fukugou.xml", Ok, None, 6),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/kakan.xml", Ok, None, 12),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/pao.xml", Ok, None, 4),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/ron3.xml", Ok, None, 11),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/test.xml", Ok, None, 13),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/yakumann.xml", Ok, None, 1),
+    ("Riichi-Mahjong-Statistics-Seminar_tenhou-paifu-to-json/yao9.xml", Ok, None, 13),
+    ("chienshyong_houou-statistics/examplelog.00110f83.xml", Ok, None, 12),
+    ("chienshyong_houou-statistics/examplelog.d5260162.xml", Ok, None, 12),
+    ("chienshyong_houou-statistics/examplelog.xml", Ok, None, 13),
+    ("chienshyong_houou-statistics/examplelog2.xml", Ok, None, 12),
+    ("chienshyong_houou-statistics/examplelog3.a21faf23.xml", Ok, None, 11),
+    ("chienshyong_houou-statistics/examplelog3.xml", Ok, None, 3),
+    ("cozziekuns_HououDB/test_log.6baa2b6c.xml", Ok, None, 8),
+    ("cozziekuns_HououDB/test_log.a3bb2a90.xml", Ok, None, 12),
+    ("cozziekuns_HououDB/test_log.xml", Ok, None, 14),
+    ("dnovikoff_tenhou/bug1.xml", Ok, None, 11),
+    ("dnovikoff_tenhou/bug2.xml", Ok, None, 15),
+    ("dnovikoff_tenhou/bug3.xml", Ok, None, 6),
+    ("dnovikoff_tenhou/bug4.xml", Ok, None, 13),
+    ("dnovikoff_tenhou/bug5.xml", Ok, None, 10),
+    ("dnovikoff_tenhou/bug6.xml", Ok, None, 15),
+    ("dnovikoff_tenhou/bug7.xml", Ok, None, 7),
+    ("dnovikoff_tenhou/bug8.xml", Ok, None, 11),
+    ("dnovikoff_tenhou/bug9.xml", Ok, None, 11),
+    ("dnovikoff_tenhou/bye.xml", Ok, None, 7),
+    ("dnovikoff_tenhou/chip.xml", Skipped, Some("unknown-rules: GO type 553 (0x229) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/example.xml", Ok, None, 9),
+    ("dnovikoff_tenhou/newattr2023.xml", Skipped, Some("unknown-rules: GO type 257 (0x101) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/pao.xml", Ok, None, 4),
+    ("dnovikoff_tenhou/ratio.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/ratio1.xml", Skipped, Some("unknown-rules: GO type 1569 (0x621) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/sanma.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/sanma2.xml", Skipped, Some("three-player: GO type 185"), 0),
+    ("dnovikoff_tenhou/shuffle.xml", Ok, None, 5),
+    ("gimite_mjai/test.mjlog", Ok, None, 17),
+    ("mjx-project_mjx/2011020401gm-00a9-0000-f6eff225-no-game-end.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/2011020401gm-00a9-0000-f6eff225-no-round-end.xml", Failed, Some("replay: hand 7: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/double-ron.xml", Ok, None, 4),
+    ("mjx-project_mjx/encdec-chankan-ippatsu.xml", Ok, None, 9),
+    ("mjx-project_mjx/encdec-chanta.xml", Ok, None, 10),
+    ("mjx-project_mjx/encdec-double-riichi.xml", Ok, None, 12),
+    ("mjx-project_mjx/encdec-four-concealed-pons.xml", Ok, None, 11),
+    ("mjx-project_mjx/encdec-four-winds-no-winner.xml", Ok, None, 12),
+    ("mjx-project_mjx/encdec-fu-max.xml", Ok, None, 15),
+    ("mjx-project_mjx/encdec-kan-opened-01.xml", Failed, Some("replay: hand 12: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/encdec-kan-opened-02.xml", Failed, Some("replay: hand 12: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/encdec-kan-opened-03.xml", Failed, Some("replay: hand 12: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/encdec-no-north-rounds.xml", Ok, None, 15),
+    ("mjx-project_mjx/encdec-nowinner-multi-top.xml", Ok, None, 11),
+    ("mjx-project_mjx/encdec-pao-false-pos.xml", Ok, None, 7),
+    ("mjx-project_mjx/encdec-pinfu-ipeiko-vs-sanankou.xml", Ok, None, 13),
+    ("mjx-project_mjx/encdec-rinshan-fu.xml", Ok, None, 9),
+    ("mjx-project_mjx/encdec-sanankou-false-neg.xml", Ok, None, 13),
+    ("mjx-project_mjx/encdec-tenhou-false-pos.xml", Ok, None, 10),
+    ("mjx-project_mjx/encdec-tenhou.xml", Ok, None, 2),
+    ("mjx-project_mjx/kan4.1b3709f7.xml", Ok, None, 14),
+    ("mjx-project_mjx/kan4.e9fae156.xml", Ok, None, 9),
+    ("mjx-project_mjx/kan4.xml", Ok, None, 14),
+    ("mjx-project_mjx/kaze4.xml", Ok, None, 15),
+    ("mjx-project_mjx/nm.xml", Ok, None, 10),
+    ("mjx-project_mjx/obs-chi-discard.xml", Failed, Some("replay: hand 5: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/obs-draw-kanadded.xml", Failed, Some("replay: hand 3: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/obs-pon-discard.xml", Failed, Some("replay: hand 1: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/pao-tsumo.6606d2ea.xml", Ok, None, 5),
+    ("mjx-project_mjx/pao-tsumo.xml", Ok, None, 5),
+    ("mjx-project_mjx/reach4.b3bc9abf.xml", Ok, None, 9),
+    ("mjx-project_mjx/reach4.xml", Ok, None, 9),
+    ("mjx-project_mjx/sansyoku-doukou-false-neg.xml", Ok, None, 13),
+    ("mjx-project_mjx/states.xml", Failed, Some("bad-attribute: <INIT seed=\"0,0,0,,,114\">"), 0),
+    ("mjx-project_mjx/upd-aft-discard-chi-chi.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-draw+kanadded-ron-ron.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-draw-discard-draw.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-draw-discard-nowinner.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-draw-kanclosed-dora+draw.xml", Failed, Some("replay: hand 3: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-draw-kyuusyu-kyuusyu.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-draw-ron-ron.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-draw-tsumo-tsumo.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-kan4.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-kanadded+draw-discard-dora+discard.xml", Failed, Some("replay: hand 7: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-nm.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-reach4.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-riichi+discard-chi-riichisc+chi.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-riichi+discard-no-riichisc+draw.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-aft-riichi+discard-ron-ron.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-aft-ron3.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),
+    ("mjx-project_mjx/upd-bef-chankan-twice.xml", Failed, Some("replay: hand 1: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-discard-chi-chi.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw+kanadded-ron-ron.xml", Failed, Some("replay: hand 4: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-discard-discard.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-discard-draw.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-discard-nowinner.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-kanadded-draw.xml", Failed, Some("replay: hand 7: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-kanadded-kanadded.xml", Failed, Some("replay: hand 4: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-kanclosed-dora+draw.xml", Failed, Some("replay: hand 3: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-kyuusyu-kyuusyu.xml", Failed, Some("replay: hand 4: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-riichi-riichi.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-ron-ron.xml", Failed, Some("replay: hand 1: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-draw-tsumo-tsumo.xml", Failed, Some("replay: hand 4: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-kan4.xml", Failed, Some("replay: hand 2: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-kanadded+draw-discard-dora+discard.xml", Failed, Some("replay: hand 7: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-nm.xml", Failed, Some("replay: hand 3: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-reach4.xml", Failed, Some("replay: hand 2: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-riichi+discard-no-riichisc+draw.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-riichi+discard-ron-ron.xml", Failed, Some("replay: hand 8: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-riichi-discard-discard.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-riichi-discard-discard2.xml", Failed, Some("replay: hand 8: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-riichi-discard-riichisc+draw.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-bef-ron3.xml", Failed, Some("replay: hand 6: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-sutehai-furiten.7adec430.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/upd-sutehai-furiten.xml", Failed, Some("replay: hand 0: truncated: the log ends inside a hand"), 0),
+    ("mjx-project_mjx/yao9.xml", Ok, None, 13),
+    ("yshimizu20_MahjongAI/sample_haifu.xml", Ok, None, 16),
+    ]
+};
 
 fn walk(dir: &std::path::Path) -> Vec<PathBuf> {
     let mut out = Vec::new();

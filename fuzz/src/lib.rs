@@ -6,6 +6,8 @@
 //! [`haifu::stats::observe_game`], the per-game work of an ingest.
 
 pub mod mutate;
+#[cfg(test)]
+mod regressions;
 
 use std::cell::RefCell;
 
