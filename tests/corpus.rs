@@ -552,3 +552,38 @@ fn duplicates_give_the_same_output_however_they_are_met() {
         );
     }
 }
+
+/// Pins the §2 wait shapes of the first 300 Phoenix games: the real waits (`is_wait`) of every
+/// first riichi, counted by `wait_shape`. The counts were taken from haifu after its
+/// `wait-danger` report had been checked cell by cell against an independent implementation
+/// on the whole Phoenix corpus (README.md, "Where the project stands"); they protect the shape
+/// rules that no fixture exercises in every form. Dropping the 8-9 penchan rule (a 7 waited
+/// on with 89 counted as ryanmen) moves 58 of the 114 penchan waits to ryanmen here; only
+/// a unit test in `hand::waits` saw it before.
+#[test]
+fn wait_shapes_of_300_phoenix_games_are_pinned() {
+    let Some(out) = common::ingested_phoenix_games(300) else {
+        return;
+    };
+    let df = frame(out.path(), "wait_danger");
+    let waits = df.column("is_wait").unwrap().bool().unwrap().clone();
+    let shapes = df.column("wait_shape").unwrap().str().unwrap().clone();
+    let mut got: std::collections::BTreeMap<String, u32> = Default::default();
+    for (w, s) in waits.iter().zip(shapes.iter()) {
+        if w == Some(true) {
+            *got.entry(s.expect("a wait has a shape").to_string())
+                .or_default() += 1;
+        }
+    }
+    let want: std::collections::BTreeMap<String, u32> = [
+        ("kanchan", 412),
+        ("penchan", 114),
+        ("ryanmen", 2643),
+        ("shanpon", 463),
+        ("tanki", 265),
+    ]
+    .into_iter()
+    .map(|(s, n)| (s.to_string(), n))
+    .collect();
+    assert_eq!(got, want);
+}
