@@ -51,7 +51,7 @@ clean:
 FUZZ_SECONDS ?= 600
 FUZZ_SMOKE_SECONDS ?= 60
 FUZZ_TARGET_DIR ?= $(HOME)/.cache/haifu-fuzz-target
-.PHONY: fuzz fuzz-smoke
+.PHONY: fuzz fuzz-smoke mutants
 
 ## FUZZ_SECONDS per target (decode, replay, mutate).
 fuzz:
@@ -98,3 +98,19 @@ notebooks-check: build notebooks-venv
 	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
 	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
 	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
+
+## Mutation testing (TESTING.md): cargo-mutants over the modules that decide numbers
+## (.cargo/mutants.toml), with the unit, fixture and corpus tests. Its own target directory
+## (the `mutants` profile builds polars once, about 16 minutes). FILES='src/stats/*.rs' limits
+## it to some files, SHARD=k/n runs the k-th of n parts (the whole takes many hours on 2
+## cores: TESTING.md). Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
+MUTANTS_TARGET_DIR ?= $(HOME)/.cache/haifu-mutants-target
+MUTANTS_FILES = src/hand/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
+  src/frames/*.rs
+FILES ?= $(MUTANTS_FILES)
+mutants:
+	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --version 27.1.0 --locked
+	@mkdir -p $(OUT)/mutants
+	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
+	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
+	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD))

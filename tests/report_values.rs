@@ -1217,7 +1217,7 @@ fn every_report_matches_the_frames_on_phoenix_games() {
 /// players, 2008-2023), room any; skipped, with a note, when that folder is absent.
 #[test]
 fn every_report_matches_the_frames_on_other_rooms() {
-    let dir: PathBuf = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/other");
+    let dir: PathBuf = common::corpus_root().join("other");
     if !dir.is_dir() {
         eprintln!("*** SKIPPED: {} is absent ***", dir.display());
         return;

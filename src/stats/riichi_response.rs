@@ -48,16 +48,13 @@ pub(crate) struct RiichiResponseRow {
 /// Collects §1 units of one game.
 #[derive(Default)]
 pub(crate) struct RiichiResponseObserver {
-    /// Units of the current hand, outcome still unknown (filled at hand end).
+    /// Units of the current hand, outcome still unknown (filled at hand end, which drains it:
+    /// so it is empty when a hand starts; a hand that fails ends its game, observers and all).
     pending: Vec<RiichiResponseRow>,
     pub(crate) rows: Vec<RiichiResponseRow>,
 }
 
 impl Observer for RiichiResponseObserver {
-    fn hand_start(&mut self, _hand: &HandState) {
-        self.pending.clear();
-    }
-
     fn after_discard(&mut self, hand: &HandState, seat: usize, _tile: u8, declaration: bool) {
         if !declaration {
             return;

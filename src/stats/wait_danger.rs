@@ -15,14 +15,11 @@ pub(crate) struct WaitDangerRow {
     pub(crate) shape: [Option<WaitShape>; KINDS],
 }
 
-/// Collects §2 units of one game.
+/// Collects §2 units of one game. A declaration whose only tenpai is kokushi, or with a wait
+/// in its own river (furiten), is left out, as §2 says.
 #[derive(Default)]
 pub(crate) struct WaitDangerObserver {
     pub(crate) rows: Vec<WaitDangerRow>,
-    /// Declarations left out as furiten.
-    pub(crate) furiten: u32,
-    /// Declarations left out as kokushi-only tenpai.
-    pub(crate) kokushi: u32,
 }
 
 impl Observer for WaitDangerObserver {
@@ -35,12 +32,10 @@ impl Observer for WaitDangerObserver {
             .riichi_waits
             .unwrap_or_else(|| hand::waits(&st.kinds, st.melds.len() as u8));
         if waits.kokushi_only {
-            self.kokushi += 1;
             return;
         }
         let river = hand.river_kinds(seat);
         if waits.kinds().any(|k| river[k]) {
-            self.furiten += 1;
             return;
         }
         self.rows.push(WaitDangerRow {

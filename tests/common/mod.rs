@@ -7,13 +7,20 @@ use std::path::{Path, PathBuf};
 use haifu::ingest::{ingest, IngestOptions, IngestSummary, RoomFilter};
 use polars::prelude::*;
 
-/// `../shared/corpus/<sub>` next to the repository, if present. When absent, says so loudly
-/// on the terminal (bypassing the test harness's capture) and returns None; with
+/// The shared corpus: `$HAIFU_CORPUS` when set (`make mutants` builds copies of the tree
+/// elsewhere), else `../shared/corpus` next to the repository.
+pub(crate) fn corpus_root() -> PathBuf {
+    match std::env::var_os("HAIFU_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    }
+}
+
+/// `<corpus>/<sub>` ([`corpus_root`]), if present. When absent, says so loudly on the
+/// terminal (bypassing the test harness's capture) and returns None; with
 /// `HAIFU_REQUIRE_CORPUS=1` (set by CI) absence is a failure instead.
 pub(crate) fn corpus(sub: &str) -> Option<PathBuf> {
-    let p = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/corpus")
-        .join(sub);
+    let p = corpus_root().join(sub);
     if p.is_dir() {
         return Some(p);
     }
