@@ -82,3 +82,29 @@ pub(crate) fn phoenix_table(counts: &[(u64, u64); Category::ALL.len()]) -> Categ
         .expect("every category once, rates finite and in 0..=1")
         .with_name(EstimatorName::PhoenixTable.as_str())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `phoenix-table`'s weight of a category is its §2 rate, waits / units, and 0 without
+    /// units. Counts by hand: category i has 10·(i + 1) units and i waits (the first none).
+    #[test]
+    fn phoenix_table_weights_are_the_categories_wait_rates() {
+        let mut counts = [(0u64, 0u64); Category::ALL.len()];
+        for (i, c) in counts.iter_mut().enumerate().skip(1) {
+            *c = (10 * (i as u64 + 1), i as u64);
+        }
+        let table = phoenix_table(&counts);
+        assert_eq!(table.name(), "phoenix-table");
+        for &c in &Category::ALL {
+            let i = c.index();
+            let want = if i == 0 {
+                0.0
+            } else {
+                i as f64 / (10.0 * (i as f64 + 1.0))
+            };
+            assert_eq!(table.weight(c), want, "{c:?}");
+        }
+    }
+}
