@@ -14,7 +14,7 @@ mod common;
 
 use std::path::PathBuf;
 
-use common::{fixtures, frame, haifu, ok, run_ingest};
+use common::{fixtures, frame, run_ingest};
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
 
@@ -267,23 +267,10 @@ fn f009_hands_end_and_deltas() {
     }
 }
 
-fn json(text: &str) -> serde_json::Value {
-    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
-}
-
 /// `haifu stats NAME --frames DIR --format json [extra]` as (outcome or (value, outcome)) →
 /// (units, mean_income, share) rows.
 fn stats(dir: &std::path::Path, name: &str, extra: &[&str]) -> Vec<serde_json::Value> {
-    let mut args = vec![
-        "stats",
-        name,
-        "--frames",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ];
-    args.extend(extra);
-    json(&ok(&haifu(&args))).as_array().unwrap().clone()
+    common::stats_json(dir, name, extra)
 }
 
 fn close(got: &serde_json::Value, want: f64, what: &str) {

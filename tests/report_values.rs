@@ -21,7 +21,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 
-use common::{fixtures, frame, haifu, ok};
+use common::{fixtures, frame};
 use haifu::ingest::RoomFilter;
 use polars::prelude::*;
 use serde_json::Value;
@@ -59,20 +59,7 @@ fn bools(df: &DataFrame, name: &str) -> Vec<bool> {
 
 /// `haifu stats REPORT --frames DIR --format json [extra]`: the rows.
 fn report(dir: &Path, name: &str, extra: &[&str]) -> Vec<Value> {
-    let mut args = vec![
-        "stats",
-        name,
-        "--frames",
-        dir.to_str().unwrap(),
-        "--format",
-        "json",
-    ];
-    args.extend(extra);
-    let text = ok(&haifu(&args));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
-    v.as_array()
-        .unwrap_or_else(|| panic!("{name}: not an array"))
-        .clone()
+    common::stats_json(dir, name, extra)
 }
 
 /// An expected cell.

@@ -198,3 +198,23 @@ pub(crate) fn ingest_cli(inputs: &[PathBuf], extra: &[&str]) -> tempfile::TempDi
     ok(&haifu(&args));
     out
 }
+
+/// `haifu stats NAME --frames DIR --format json [extra]` through the binary: the report's
+/// rows.
+pub(crate) fn stats_json(dir: &Path, name: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let mut args = vec![
+        "stats",
+        name,
+        "--frames",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let text = ok(&haifu(&args));
+    let v: serde_json::Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{name}: {e}: {text}"));
+    v.as_array()
+        .unwrap_or_else(|| panic!("{name}: not an array"))
+        .clone()
+}
