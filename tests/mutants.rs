@@ -1,0 +1,24 @@
+//! `make mutants` only (TESTING.md): the tests cargo-mutants runs, as modules of one test
+//! binary, so that a mutant links one binary instead of nine (each links polars: about a
+//! second apiece). Built only with the `mutants` feature; `cargo test` runs the same tests
+//! from their own files.
+#![allow(clippy::type_complexity)]
+
+#[path = "agree.rs"]
+mod agree;
+#[path = "corpus.rs"]
+mod corpus;
+#[path = "fixture_danger.rs"]
+mod fixture_danger;
+#[path = "fixture_melds.rs"]
+mod fixture_melds;
+#[path = "fixture_riichi_v3.rs"]
+mod fixture_riichi_v3;
+#[path = "fixture_stats.rs"]
+mod fixture_stats;
+#[path = "report_values.rs"]
+mod report_values;
+#[path = "reports.rs"]
+mod reports;
+#[path = "tsumo.rs"]
+mod tsumo;
