@@ -779,7 +779,31 @@ fn summary_whole_run() {
     //   (35700) → 172200 / 18 = 9566.67.
     let hands = frame(out.path(), "hands");
     assert_eq!(hands.height(), 21);
-    assert_eq!(frame(out.path(), "games").height(), 5);
+    // games, from each GO type's bits (0x02 no red fives, 0x08 hanchan, 0x20 | 0x80 the
+    // phoenix room): f001-f003 169 = 0xA9 (hanchan, red fives); f004 225 = 0xE1 (no 0x08: a
+    // tonpuusen, red fives); f005 171 = 0xAB (0x02: hanchan without red fives). All phoenix.
+    let games = frame(out.path(), "games");
+    assert_eq!(games.height(), 5);
+    let rows: BTreeMap<String, (i32, String, bool, bool)> = strs(&games, "game_id")
+        .into_iter()
+        .zip(i32s(&games, "go_type"))
+        .zip(strs(&games, "room"))
+        .zip(
+            bools(&games, "hanchan")
+                .into_iter()
+                .zip(bools(&games, "red")),
+        )
+        .map(|(((id, go), room), (hanchan, red))| (id, (go, room, hanchan, red)))
+        .collect();
+    let phoenix = |go: i32, hanchan: bool, red: bool| (go, "phoenix".to_string(), hanchan, red);
+    let want = BTreeMap::from([
+        (F001.to_string(), phoenix(169, true, true)),
+        (F002.to_string(), phoenix(169, true, true)),
+        (F003.to_string(), phoenix(169, true, true)),
+        (F004.to_string(), phoenix(225, false, true)),
+        (F005.to_string(), phoenix(171, true, false)),
+    ]);
+    assert_eq!(rows, want);
     assert_eq!(sum_i64(&hands, "wins"), 18);
     assert_eq!(sum_i64(&hands, "declarations"), 17);
     assert_eq!(sum_i64(&hands, "callers"), 7);
