@@ -66,6 +66,8 @@ struct Following {
 /// Collects §4 situations of one game.
 #[derive(Default)]
 pub(crate) struct DangerSituationObserver {
+    /// Invariant: None when a hand starts (`hand_end` clears it, and a hand that fails to
+    /// replay ends its game and its observers with it).
     following: Option<Following>,
     pub(crate) rows: Vec<DangerSituation>,
 }
@@ -117,10 +119,6 @@ fn exclusion(s: &DangerSituation, kokushi: bool) -> Option<&'static str> {
 }
 
 impl Observer for DangerSituationObserver {
-    fn hand_start(&mut self, _hand: &HandState) {
-        self.following = None;
-    }
-
     fn after_draw(&mut self, hand: &HandState, _seat: usize, _tile: u8) {
         if let Some(f) = &mut self.following {
             let o = (f.riichi_seat as usize + 1) % 4;
@@ -133,9 +131,11 @@ impl Observer for DangerSituationObserver {
             f.genbutsu[tile::kind(t)] = true;
             return;
         }
-        if !declaration || hand.first_declaration != Some(seat as u8) {
+        // Not yet following, so this is the hand's first declaration if it is one.
+        if !declaration {
             return;
         }
+        debug_assert_eq!(hand.first_declaration, Some(seat as u8));
         let st = &hand.seats[seat];
         let waits = st
             .riichi_waits
@@ -166,5 +166,51 @@ impl Observer for DangerSituationObserver {
             self.emit(hand.index, Moment::LastDraw, visible, holds, genbutsu);
         }
         self.following = None;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A situation with R waiting on `waits` (kinds), nothing visible and O holding nothing.
+    fn situation(waits: &[usize]) -> DangerSituation {
+        let mut w = [false; KINDS];
+        for &k in waits {
+            w[k] = true;
+        }
+        DangerSituation {
+            hand: 0,
+            riichi_seat: 0,
+            moment: Moment::Declaration,
+            riichi_turn: 5,
+            riichi_is_dealer: false,
+            excluded: None,
+            visible: [0; KINDS],
+            observer_holds: [0; KINDS],
+            genbutsu: [false; KINDS],
+            waits: w,
+        }
+    }
+
+    /// Each §4 exclusion, in the order they are checked (kinds: 1z = 27, 7z = 33).
+    #[test]
+    fn exclusions_in_order() {
+        // A single wait on 1z, no copy seen: combo weight pair 3 + triplet 3 > 0 (a = 4 − 1).
+        let plain = situation(&[27]);
+        assert_eq!(exclusion(&plain, false), None);
+        assert_eq!(exclusion(&plain, true), Some("kokushi"));
+        assert_eq!(exclusion(&situation(&[]), false), Some("no-wait"));
+        assert_eq!(exclusion(&situation(&[]), true), Some("kokushi"));
+        let mut furiten = situation(&[27, 33]);
+        furiten.genbutsu[33] = true;
+        assert_eq!(exclusion(&furiten, false), Some("wait-in-genbutsu"));
+        // All four 7z visible: no copy left for a pair or triplet, so combo weight 0.
+        let mut karaten = situation(&[27, 33]);
+        karaten.visible[33] = 4;
+        assert_eq!(exclusion(&karaten, false), Some("wait-combo-zero"));
+        // Genbutsu is checked before the combo weight.
+        karaten.genbutsu[33] = true;
+        assert_eq!(exclusion(&karaten, false), Some("wait-in-genbutsu"));
     }
 }
