@@ -3,7 +3,8 @@
 //! hit: the waits, their held and visible copies per type, the outs and U.
 //!
 //! The wait test runs before every draw, so it is [`hand::wait_mask`] (most hands are turned
-//! down from counts alone); a hand in riichi keeps the waits of its declaration.
+//! down from counts alone), and only when the hand changed since the seat's last draw (a hand
+//! in riichi changes only by an ankan).
 
 use crate::hand;
 use crate::replay::{HandState, Observer, RiichiState};
@@ -56,11 +57,11 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 pub(crate) struct TenpaiDrawObserver {
     /// Draws each seat has made since its declaration (0 before one).
     since_riichi: [u8; 4],
-    /// Per seat, the concealed hand (and meld count) whose waits were last computed, and
-    /// those waits: after a tsumogiri the hand is the same at the next draw.
-    last: [Option<([u8; KINDS], usize, u64)>; 4],
-    /// Per seat in riichi, its waits as a bit set.
-    riichi: [Option<u64>; 4],
+    /// Per seat, the concealed hand whose waits were last computed, and those waits: after a
+    /// tsumogiri (every draw of a hand in riichi) the hand is the same at the next draw. The
+    /// concealed counts alone are the key: they hold 13 − 3 · melds tiles, so equal counts
+    /// mean equal meld counts.
+    last: [Option<([u8; KINDS], u64)>; 4],
     pub(crate) rows: Vec<TenpaiDraw>,
 }
 
@@ -68,14 +69,13 @@ impl TenpaiDrawObserver {
     /// The wait mask of `seat`'s concealed hand, computed again only when the hand changed.
     fn waits_of(&mut self, hand: &HandState, seat: usize) -> u64 {
         let st = &hand.seats[seat];
-        let melds = st.melds.len();
-        if let Some((kinds, m, mask)) = &self.last[seat] {
-            if *m == melds && *kinds == st.kinds {
+        if let Some((kinds, mask)) = &self.last[seat] {
+            if *kinds == st.kinds {
                 return *mask;
             }
         }
-        let mask = hand::wait_mask(&st.kinds, melds as u8);
-        self.last[seat] = Some((st.kinds, melds, mask));
+        let mask = hand::wait_mask(&st.kinds, st.melds.len() as u8);
+        self.last[seat] = Some((st.kinds, mask));
         mask
     }
 }
@@ -84,7 +84,6 @@ impl Observer for TenpaiDrawObserver {
     fn hand_start(&mut self, _hand: &HandState) {
         self.since_riichi = [0; 4];
         self.last = [None; 4];
-        self.riichi = [None; 4];
     }
 
     fn before_draw(&mut self, hand: &HandState, seat: usize, drawn: u8) {
@@ -93,13 +92,7 @@ impl Observer for TenpaiDrawObserver {
         if in_riichi {
             self.since_riichi[seat] += 1;
         }
-        let waits = match st.riichi_waits {
-            // Fixed from the declaration on: the hand cannot change.
-            Some(w) if in_riichi => {
-                *self.riichi[seat].get_or_insert_with(|| w.kinds().fold(0u64, |m, k| m | 1 << k))
-            }
-            _ => self.waits_of(hand, seat),
-        };
+        let waits = self.waits_of(hand, seat);
         if waits == 0 {
             return;
         }
