@@ -7,7 +7,7 @@
 //! in riichi changes only by an ankan).
 
 use crate::hand;
-use crate::replay::{HandState, Observer, RiichiState};
+use crate::replay::{HandState, Observer};
 use crate::tile::{self, KINDS};
 
 /// One §8 unit.
@@ -55,7 +55,8 @@ fn bits(mut m: u64) -> impl Iterator<Item = usize> {
 /// Collects §8 units of one game.
 #[derive(Default)]
 pub(crate) struct TenpaiDrawObserver {
-    /// Draws each seat has made since its declaration (0 before one).
+    /// Draws each seat has made since its declaration: 0 until it declares (counted only
+    /// while it is in riichi, and a seat declares at most once a hand).
     since_riichi: [u8; 4],
     /// Per seat, the concealed hand whose waits were last computed, and those waits: after a
     /// tsumogiri (every draw of a hand in riichi) the hand is the same at the next draw. The
@@ -133,15 +134,5 @@ impl Observer for TenpaiDrawObserver {
             hit: waits >> kind & 1 == 1,
             rinshan: hand.drawing_replacement(),
         });
-    }
-
-    fn after_discard(&mut self, hand: &HandState, seat: usize, _tile: u8, declaration: bool) {
-        if declaration {
-            debug_assert!(matches!(
-                hand.seats[seat].riichi,
-                RiichiState::Declared { .. }
-            ));
-            self.since_riichi[seat] = 0;
-        }
     }
 }
