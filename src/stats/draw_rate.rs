@@ -250,5 +250,135 @@ mod tests {
         let c = cell(36, 1, 0, 17);
         assert_eq!(cell_key(c), (36, 1, 0, 17));
         assert!(cell(TYPES - 1, 4, 4, TURN_LIMIT - 1) < CELLS);
+        // Every (type, held, visible, turn) has a cell of its own, and the key inverts it.
+        let mut seen = vec![false; CELLS];
+        for turn in 0..TURN_LIMIT {
+            for t in 0..TYPES {
+                for held in 0..COUNTS as u8 {
+                    for visible in 0..COUNTS as u8 {
+                        let c = cell(t, held, visible, turn);
+                        assert_eq!(cell_key(c), (t, held, visible, turn));
+                        assert!(!std::mem::replace(&mut seen[c], true), "cell {c} twice");
+                    }
+                }
+            }
+        }
+    }
+
+    /// Two draws committed by hand, one to each fold.
+    /// - Fold 1, a game with red fives, U = 100, turn index 3, drawn type 5 (6m); every type
+    ///   unseen (held 0, visible 0) but 1m, held 1 and visible 2. 37 cells of fold 1, one per
+    ///   type: 1m's u(t) = 4 − 1 − 2 = 1 (naive 1/100), 6m's 4 (4/100, and the hit), the red
+    ///   5m's 1 (1/100), the black 5m's 3 (3/100).
+    /// - Fold 0, a game without red fives, U = 50, turn index 7, drawn 1z; 5p visible once:
+    ///   34 cells of fold 0; 5p's u(t) is 4 − 1 = 3 (3/50: the red slot's 2, plus the plain
+    ///   five's one more copy), 5m's 4 (4/50).
+    #[test]
+    fn commit_keeps_the_folds_apart() {
+        let mut state = [0u8; TYPES];
+        state[0] = COUNTS as u8 + 2;
+        let red = DrawRecord {
+            turn: 3,
+            unseen: 100,
+            drawn_type: 5,
+            red: true,
+            state,
+        };
+        let mut state = [0u8; TYPES];
+        state[13] = 1;
+        let plain = DrawRecord {
+            turn: 7,
+            unseen: 50,
+            drawn_type: 27,
+            red: false,
+            state,
+        };
+        let mut cells = DrawRateCells::default();
+        cells.commit(&[red], 1);
+        cells.commit(&[plain], 0);
+        let rows: Vec<(usize, u8, CellCounts)> = cells.nonzero().collect();
+        let fold = |f: u8| rows.iter().filter(move |r| r.1 == f);
+        assert_eq!((fold(0).count(), fold(1).count()), (34, 37));
+        let get = |f: u8, key: (usize, u8, u8, usize)| {
+            let r = fold(f).find(|r| cell_key(r.0) == key).expect("a cell");
+            (r.2.units, r.2.hits, r.2.naive_hits)
+        };
+        let close = |(u, h, n): (u64, u64, f64), want: (u64, u64, f64)| {
+            assert_eq!((u, h), (want.0, want.1));
+            assert!((n - want.2).abs() < 1e-9, "{n} vs {}", want.2);
+        };
+        close(get(1, (0, 1, 2, 3)), (1, 0, 0.01));
+        close(get(1, (5, 0, 0, 3)), (1, 1, 0.04));
+        close(get(1, (34, 0, 0, 3)), (1, 0, 0.01));
+        close(get(1, (4, 0, 0, 3)), (1, 0, 0.03));
+        close(get(0, (13, 0, 1, 7)), (1, 0, 0.06));
+        close(get(0, (4, 0, 0, 7)), (1, 0, 0.08));
+        close(get(0, (27, 0, 0, 7)), (1, 1, 0.08));
+        let hits: u64 = rows.iter().map(|r| r.2.hits).sum();
+        assert_eq!(hits, 2);
+    }
+
+    /// Adding an accumulator is committing its draws: each holds games of both folds, with
+    /// and without red fives, against all of them committed to one. (The
+    /// ingest adds accumulators twice over, the workers' into a total and that into the
+    /// merger's, so a subtraction there would cancel out and only this test sees it.)
+    #[test]
+    fn add_assign_is_committing_together() {
+        let draw = |turn: u8, unseen: u8, drawn_type: u8, red: bool, seen: (usize, u8)| {
+            let mut state = [0u8; TYPES];
+            state[seen.0] = seen.1;
+            DrawRecord {
+                turn,
+                unseen,
+                drawn_type,
+                red,
+                state,
+            }
+        };
+        let (a, b, c) = (
+            draw(3, 100, 5, true, (0, 7)),
+            draw(7, 50, 13, false, (13, 1)),
+            draw(3, 90, 5, true, (0, 7)),
+        );
+        let mut one = DrawRateCells::default();
+        one.commit(&[a], 1);
+        one.commit(&[b], 1);
+        let mut other = DrawRateCells::default();
+        other.commit(&[c, b], 0);
+        other.commit(&[a], 1);
+        one += &other;
+        let mut all = DrawRateCells::default();
+        all.commit(&[a, a, b], 1);
+        all.commit(&[c, b], 0);
+        let rows = |x: &DrawRateCells| x.nonzero().collect::<Vec<_>>();
+        assert_eq!(rows(&one), rows(&all));
+        assert_eq!(one.plain_fives, all.plain_fives);
+        let units: u64 = rows(&one).iter().map(|r| r.2.units).sum();
+        assert_eq!(units, 37 + 37 + 34 + 37 + 34);
+    }
+
+    /// round(2^32 / U): U = 7 gives 613,566,756.57… → 613,566,757; U = 3 gives
+    /// 1,431,655,765.33… → 1,431,655,765; U = 2 exactly 2^31.
+    #[test]
+    fn reciprocals_are_rounded() {
+        assert_eq!(RECIPROCAL[0], 0);
+        assert_eq!(RECIPROCAL[2], 1 << 31);
+        assert_eq!(RECIPROCAL[3], 1_431_655_765);
+        assert_eq!(RECIPROCAL[7], 613_566_757);
+        for (u, &r) in RECIPROCAL.iter().enumerate().skip(1) {
+            let exact = NAIVE_ONE as f64 / u as f64;
+            assert_eq!(r, exact.round() as u64, "U = {u}");
+        }
+    }
+
+    /// SEEN of the state held · 5 + visible is held + visible (the padding slots 0).
+    #[test]
+    fn seen_is_held_plus_visible() {
+        for held in 0..COUNTS {
+            for visible in 0..COUNTS {
+                assert_eq!(usize::from(SEEN[held * COUNTS + visible]), held + visible);
+            }
+        }
+        assert!(SEEN[STATES..].iter().all(|&s| s == 0));
     }
 }
