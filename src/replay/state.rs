@@ -172,3 +172,29 @@ pub(crate) struct HandState {
     /// Sticks on the table now (start + established this hand − collected).
     pub(crate) kyotaku: u8,
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Only an ankan keeps a hand closed (the replay refuses a riichi of an open hand).
+    #[test]
+    fn closed_unless_an_open_meld() {
+        let meld = |kind: MeldKind| Meld {
+            kind,
+            tiles: [0, 1, 2, 3],
+            len: if kind == MeldKind::Ankan { 4 } else { 3 },
+            called: None,
+            added: None,
+            from_rel: 0,
+        };
+        let mut seat = SeatState::default();
+        assert!(seat.is_closed());
+        seat.melds.push(meld(MeldKind::Ankan));
+        assert!(seat.is_closed());
+        seat.melds.push(meld(MeldKind::Pon));
+        assert!(!seat.is_closed());
+        seat.melds.remove(0);
+        assert!(!seat.is_closed());
+    }
+}
