@@ -265,6 +265,20 @@ mod tests {
         }
     }
 
+    /// A draw record with every type at state 0 (held 0, visible 0) but `seen.0`, at state
+    /// `seen.1` (held · 5 + visible).
+    fn record(turn: u8, unseen: u8, drawn_type: u8, red: bool, seen: (usize, u8)) -> DrawRecord {
+        let mut state = [0u8; TYPES];
+        state[seen.0] = seen.1;
+        DrawRecord {
+            turn,
+            unseen,
+            drawn_type,
+            red,
+            state,
+        }
+    }
+
     /// Two draws committed by hand, one to each fold.
     /// - Fold 1, a game with red fives, U = 100, turn index 3, drawn type 5 (6m); every type
     ///   unseen (held 0, visible 0) but 1m, held 1 and visible 2. 37 cells of fold 1, one per
@@ -275,24 +289,8 @@ mod tests {
     ///   five's one more copy), 5m's 4 (4/50).
     #[test]
     fn commit_keeps_the_folds_apart() {
-        let mut state = [0u8; TYPES];
-        state[0] = COUNTS as u8 + 2;
-        let red = DrawRecord {
-            turn: 3,
-            unseen: 100,
-            drawn_type: 5,
-            red: true,
-            state,
-        };
-        let mut state = [0u8; TYPES];
-        state[13] = 1;
-        let plain = DrawRecord {
-            turn: 7,
-            unseen: 50,
-            drawn_type: 27,
-            red: false,
-            state,
-        };
+        let red = record(3, 100, 5, true, (0, COUNTS as u8 + 2));
+        let plain = record(7, 50, 27, false, (13, 1));
         let mut cells = DrawRateCells::default();
         cells.commit(&[red], 1);
         cells.commit(&[plain], 0);
@@ -319,26 +317,15 @@ mod tests {
     }
 
     /// Adding an accumulator is committing its draws: each holds games of both folds, with
-    /// and without red fives, against all of them committed to one. (The
-    /// ingest adds accumulators twice over, the workers' into a total and that into the
-    /// merger's, so a subtraction there would cancel out and only this test sees it.)
+    /// and without red fives, against all of them committed to one. (The ingest adds
+    /// accumulators twice over, the workers' into a total and that into the merger's, so a
+    /// subtraction there would cancel out and only this test sees it.)
     #[test]
     fn add_assign_is_committing_together() {
-        let draw = |turn: u8, unseen: u8, drawn_type: u8, red: bool, seen: (usize, u8)| {
-            let mut state = [0u8; TYPES];
-            state[seen.0] = seen.1;
-            DrawRecord {
-                turn,
-                unseen,
-                drawn_type,
-                red,
-                state,
-            }
-        };
         let (a, b, c) = (
-            draw(3, 100, 5, true, (0, 7)),
-            draw(7, 50, 13, false, (13, 1)),
-            draw(3, 90, 5, true, (0, 7)),
+            record(3, 100, 5, true, (0, 7)),
+            record(7, 50, 13, false, (13, 1)),
+            record(3, 90, 5, true, (0, 7)),
         );
         let mut one = DrawRateCells::default();
         one.commit(&[a], 1);
