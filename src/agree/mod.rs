@@ -361,6 +361,35 @@ mod tests {
         assert_eq!(Builtin::Tsumogiri.answer(&p, &a, 27), kinds_mask("3s"));
     }
 
+    /// When no discard keeping the lowest shanten is legal (swap-calling forbids it after a
+    /// call), every legal kind is tried. `123p 456p 78s 11z 9m` after a call (1 meld, 11
+    /// tiles): only 9m keeps shanten 0 (`123p 456p 78s 11z`, waiting on 6s-9s); say 9m is
+    /// forbidden and 7s, 2p, 1z, 8s are legal. Each of those leaves shanten 1 (7s or 8s: three
+    /// sets and the 1z pair with the meld, 9m and one s single, 8 − 2·3 − 1 = 1; 2p: 13p and 78s
+    /// partial, 456p set, 1z pair, 8 − 2·2 − 2 − 1 = 1; 1z: three sets, 78s, no pair, 8 − 2·3
+    /// − 1 = 1), so min-shanten is all four of them at shanten 1.
+    #[test]
+    fn analysis_when_no_lowest_discard_is_legal() {
+        let concealed = counts("123456p78s9m11z");
+        assert_eq!(best_discards(&concealed), Some((0, kinds_mask("9m"))));
+        let p = Position {
+            concealed,
+            melds: 1,
+            legal: kinds_mask("7s 2p 1z 8s"),
+            drawn: None,
+            visible: [0; KINDS],
+        };
+        let a = analyse(&p);
+        assert_eq!(a.best_shanten, 1);
+        assert_eq!(a.min_shanten, kinds_mask("2p 7s 8s 1z"));
+        // With 9m legal as well, only 9m (shanten 0).
+        let a = analyse(&Position {
+            legal: p.legal | kinds_mask("9m"),
+            ..p.clone()
+        });
+        assert_eq!((a.best_shanten, a.min_shanten), (0, kinds_mask("9m")));
+    }
+
     fn kinds_mask(names: &str) -> u64 {
         names
             .split(' ')
