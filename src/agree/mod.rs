@@ -403,4 +403,61 @@ mod tests {
         assert_eq!(groups_of(true, 5, 2, 13), [0, 2, 6, 8, 11]);
         assert_eq!(groups_of(false, 2, 1, 12), [0, 1, 5, 8, 10]);
     }
+
+    /// `haifu agree` tallies batches of decisions apart and adds them: the sum of two batches
+    /// is the tally of both at once. Legal kinds 0-3 (1m-4m); engine 0 answers {1m}, engine 1
+    /// {1m, 2m}, engine 2 {9m} (not legal). Batch a: an unforced decision after a draw,
+    /// best shanten 1, no riichi, turn 3 (groups all, draw, 1, 0, 1-6), the player discarding
+    /// 1m (both lowest shanten and most ukeire); and a forced one. Batch b: an unforced one
+    /// after a call, shanten 0, one riichi, turn 8 (all, call, 0, 1+, 7-12), discarding 2m
+    /// (lowest shanten, not most ukeire). Over both, in `all`: 2 unforced decisions; the
+    /// players 2 lowest-shanten and 1 most-ukeire discards; engine 0: agreement 1 + 0 = 1;
+    /// engine 1: 1/2 + 1/2 = 1; engine 2: 0 and 2 invalid answers.
+    #[test]
+    fn totals_add_as_one_batch() {
+        let legal = 0b1111;
+        let answers = [0b1, 0b11, 1 << 8];
+        let a1 = Analysis {
+            best_shanten: 1,
+            min_shanten: 0b11,
+            max_ukeire: 0b1,
+            ukeire: 20,
+        };
+        let a2 = Analysis {
+            best_shanten: 0,
+            ..a1
+        };
+        let (g1, g2) = (groups_of(false, 1, 0, 3), groups_of(true, 0, 1, 8));
+        let mut a = Totals::new(3);
+        a.add_unforced(&g1, 0, legal, &a1, &answers);
+        a.add_forced();
+        let mut b = Totals::new(3);
+        b.add_unforced(&g2, 1, legal, &a2, &answers);
+        let mut both = Totals::new(3);
+        both.add_unforced(&g1, 0, legal, &a1, &answers);
+        both.add_forced();
+        both.add_unforced(&g2, 1, legal, &a2, &answers);
+        let mut sum = Totals::new(3);
+        sum += &a;
+        sum += &b;
+        assert_eq!(sum, both);
+        assert_eq!((sum.decisions, sum.forced), (3, 1));
+        assert_eq!(sum.unforced[0], 2);
+        assert_eq!(
+            (sum.player_min_shanten[0], sum.player_max_ukeire[0]),
+            (2, 1)
+        );
+        let unit = AGREEMENT_UNIT;
+        let tally = |decisions, units, invalid| Tally {
+            decisions,
+            units,
+            invalid,
+        };
+        assert_eq!(sum.engines[0][0], tally(2, unit, 0));
+        assert_eq!(sum.engines[1][0], tally(2, unit, 0));
+        assert_eq!(sum.engines[2][0], tally(2, 0, 2));
+        // The call group holds batch b's decision alone: engine 0 missed it, engine 1 half.
+        assert_eq!(sum.engines[0][2], tally(1, 0, 0));
+        assert_eq!(sum.engines[1][2], tally(1, unit / 2, 0));
+    }
 }
