@@ -347,6 +347,19 @@ impl PendingFrames {
 mod tests {
     use super::*;
 
+    /// A slice filters the per-game frames by their games: those are every frame but the three
+    /// of run totals (§6: `draw_rate`'s buckets are summed over the run; `danger_calibration`
+    /// and `danger_eval_summary` are the §4 totals), the on-request `decisions` included.
+    #[test]
+    fn per_game_frames_are_all_but_the_run_totals() {
+        let run_wide = ["draw_rate", "danger_calibration", "danger_eval_summary"];
+        for t in FRAMES.iter().chain(&ON_REQUEST_FRAMES) {
+            assert_eq!(is_per_game(t), !run_wide.contains(t), "{t}");
+        }
+        assert!(is_per_game(DECISIONS));
+        assert!(!is_per_game("no_such_frame"));
+    }
+
     /// The rows of every fixture game, each game given twice under two ids (so that row
     /// groups span games with and without rows in a frame).
     fn fixture_rows() -> Vec<GameRows> {
