@@ -360,6 +360,24 @@ mod tests {
         assert!(!is_per_game("no_such_frame"));
     }
 
+    /// The 34-digit columns read back (`haifu agree`, the §4 re-scoring of a slice): the digits
+    /// of `kind_digits`, and None for anything else a foreign frame could hold.
+    #[test]
+    fn kind_digits_round_trip_and_refusals() {
+        let mut a = [0u8; KINDS];
+        a[0] = 4;
+        a[33] = 12; // written as 9
+        let d = kind_digits(&a);
+        let text = std::str::from_utf8(&d).unwrap();
+        assert_eq!(&text[..3], "400");
+        a[33] = 9;
+        assert_eq!(parse_kind_digits(text), Some(a));
+        assert_eq!(parse_kind_digits(&text[1..]), None); // 33 digits
+        assert_eq!(parse_kind_digits(&format!("{text}0")), None); // 35
+        assert_eq!(parse_kind_digits(&text.replace('4', "x")), None);
+        assert_eq!(parse_kind_digits(&text.replace('4', " ")), None);
+    }
+
     /// The rows of every fixture game, each game given twice under two ids (so that row
     /// groups span games with and without rows in a frame).
     fn fixture_rows() -> Vec<GameRows> {
