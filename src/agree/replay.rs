@@ -140,3 +140,75 @@ impl Table {
         self.riichi[seat] |= row.riichi;
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn row(game: &str, hand: u16, seat: u8, discard: u8) -> Row {
+        Row {
+            game_id: game.to_string(),
+            hand,
+            seat,
+            turn: 1,
+            after_call: false,
+            concealed: [0; KINDS],
+            red: 0,
+            drawn: None,
+            discard,
+            tsumogiri: false,
+            riichi: false,
+            in_riichi: false,
+            riichi_opponents: 0,
+            legal: 0,
+            forced: false,
+            called: false,
+            melds: Vec::new(),
+            dora: vec![27], // 1z shown
+        }
+    }
+
+    /// Hand 0 of game g: seat 0 discards 1m declaring riichi, seat 1 discards 0p (the red 5p,
+    /// type 35 → kind 13) which seat 2 calls (`called`: it leaves the visible river tiles) with
+    /// a pon of 5p (2 of its own tiles, kinds 13 13, and the called 0p). At seat 2's decision:
+    /// visible 1m 1 (river), 5p 3 (the meld's three tiles: the called tile counts once, in the
+    /// meld), 1z 1 (indicator). The next hand, and another game's hand 0, start afresh.
+    #[test]
+    fn each_hand_starts_afresh() {
+        let mut t = Table::default();
+        let mut r = row("g", 0, 0, 0);
+        r.riichi = true;
+        t.enter(&r);
+        t.discard(&r);
+        let mut r = row("g", 0, 1, 35);
+        r.called = true;
+        t.enter(&r);
+        t.discard(&r);
+        let mut r = row("g", 0, 2, 9);
+        r.melds = vec![MeldText {
+            kind: "pon",
+            tiles: vec![35, 13, 13],
+            from: 1,
+        }];
+        t.enter(&r);
+        let v = t.visible(&r);
+        assert_eq!((v[0], v[13], v[27], v.iter().sum::<u8>()), (1, 3, 1, 5));
+        assert_eq!(t.position(&r).melds, 1);
+        assert_eq!(t.riichi, [true, false, false, false]);
+        assert_eq!((t.rivers[0].len(), t.rivers[1].len()), (1, 1));
+        t.discard(&r);
+        for next in [row("g", 1, 3, 0), row("h", 0, 3, 0)] {
+            t.enter(&next);
+            // Only the indicator; no river, meld or riichi from the hand before.
+            assert_eq!(t.visible(&next).iter().sum::<u8>(), 1, "{}", next.game_id);
+            assert!(t.rivers.iter().all(Vec::is_empty));
+            assert!(t.melds.iter().all(Vec::is_empty));
+            assert_eq!(t.riichi, [false; 4]);
+            let mut again = next.clone();
+            again.seat = 0;
+            t.discard(&next);
+            t.enter(&again);
+            assert_eq!(t.rivers[3].len(), 1, "same hand: its river stays");
+        }
+    }
+}
