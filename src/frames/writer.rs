@@ -129,11 +129,6 @@ impl FrameWriter {
         frame.writer.write_row_groups(vec![row_group])
     }
 
-    /// True once frame `name` has been given at least one batch.
-    pub(crate) fn has_rows(&self, name: &str) -> bool {
-        self.writers.iter().any(|(n, _)| n == name)
-    }
-
     /// Finishes the Parquet file of frame `name` (if open), so that it can be read back.
     pub(crate) fn finish_frame(&mut self, name: &str) -> PolarsResult<()> {
         for (n, w) in &mut self.writers {
@@ -227,4 +222,47 @@ pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()>
     let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
     fs::write(&tmp, bytes)?;
     fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A frame's file reports the error of its last flush, after the footer (a disk that
+    /// fills then would otherwise leave a truncated frame and no error). `/dev/full` takes
+    /// the buffered writes and fails the flush.
+    #[test]
+    fn finishing_a_frame_reports_a_failed_flush() {
+        let Ok(dev_full) = File::options().write(true).open("/dev/full") else {
+            eprintln!("no /dev/full here: skipped");
+            return;
+        };
+        let file = SharedFile(Arc::new(Mutex::new(BufWriter::with_capacity(
+            1 << 20,
+            dev_full,
+        ))));
+        let df = df!("x" => [1i32, 2, 3]).unwrap();
+        let mut writer = ParquetWriter::new(file.clone())
+            .batched(df.schema())
+            .unwrap();
+        writer.write_batch(&df).unwrap();
+        let frame = OpenFrame { writer, file };
+        assert!(frame.finish().is_err());
+    }
+
+    /// The manifest is renamed into place last: when a rename before it fails, the output has
+    /// no new manifest (which would describe frames that are not there).
+    #[test]
+    fn the_manifest_is_committed_last() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = FrameWriter::new(dir.path()).unwrap();
+        for name in ["manifest.json", "a.csv", "b.csv"] {
+            w.write_file(name, |f| f.write_all(name.as_bytes()))
+                .unwrap();
+        }
+        fs::remove_file(w.temp_path("b.csv")).unwrap();
+        assert!(w.commit("manifest.json").is_err());
+        assert!(dir.path().join("a.csv").exists());
+        assert!(!dir.path().join("manifest.json").exists());
+    }
 }

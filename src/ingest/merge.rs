@@ -172,11 +172,10 @@ impl Merger {
     /// core idle much of the time).
     pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
         self.write_frames(true)?;
-        // Frames with no rows still get a file with their schema.
+        // Frames with no rows still get a file with their schema: an empty chunk opens a
+        // frame's file, and adds nothing to a file already open.
         for (name, chunk) in PendingFrames::empty_chunks(self.observe) {
-            if !self.writer.has_rows(name) {
-                self.writer.write_chunk(name, &chunk)?;
-            }
+            self.writer.write_chunk(name, &chunk)?;
         }
         let draw_rate = frames::draw_rate_frame(&self.cells)?;
         self.writer.write("draw_rate", &draw_rate)?;
