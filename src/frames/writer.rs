@@ -250,6 +250,52 @@ mod tests {
         assert!(frame.finish().is_err());
     }
 
+    /// An ingest (its writer ends with the manifest) replaces the whole output: a frame that an
+    /// earlier ingest wrote on request and this one did not is removed. A writer of a few
+    /// frames (`haifu danger-eval`) leaves it; an ingest that writes it again replaces it.
+    #[test]
+    fn an_ingest_removes_an_earlier_on_request_frame() {
+        let dir = tempfile::tempdir().unwrap();
+        let earlier = dir
+            .path()
+            .join(format!("{}.parquet", super::super::DECISIONS));
+        let commit = |files: &[&str], last: &str| {
+            let mut w = FrameWriter::new(dir.path()).unwrap();
+            for name in files {
+                w.write_file(name, |f| f.write_all(b"new")).unwrap();
+            }
+            w.commit(last).unwrap();
+        };
+        fs::write(&earlier, b"earlier").unwrap();
+        commit(
+            &["danger_eval_summary.parquet"],
+            "danger_eval_summary.parquet",
+        );
+        assert_eq!(fs::read(&earlier).unwrap(), b"earlier");
+        commit(&["manifest.json"], "manifest.json");
+        assert!(!earlier.exists());
+        fs::write(&earlier, b"earlier").unwrap();
+        commit(&["decisions.parquet", "manifest.json"], "manifest.json");
+        assert_eq!(fs::read(&earlier).unwrap(), b"new");
+    }
+
+    /// A refused or failed run leaves nothing behind: `abandon` removes every temporary file,
+    /// frames (open or finished) and other files alike.
+    #[test]
+    fn abandon_leaves_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut w = FrameWriter::new(dir.path()).unwrap();
+        let df = df!("x" => [1i32]).unwrap();
+        w.write("games", &df).unwrap();
+        w.write("hands", &df).unwrap();
+        w.finish_frame("hands").unwrap();
+        w.write_file("manifest.json", |f| f.write_all(b"{}"))
+            .unwrap();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 3);
+        w.abandon();
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+    }
+
     /// The manifest is renamed into place last: when a rename before it fails, the output has
     /// no new manifest (which would describe frames that are not there).
     #[test]
