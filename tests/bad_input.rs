@@ -165,6 +165,25 @@ fn cases() -> Vec<(String, Vec<u8>, Status, &'static str)> {
             Status::Failed,
             "replay: hand 2: shown-hand-mismatch",
         ),
+        // A draw after the game's final record (the AGARI with `owari`).
+        (
+            named(13),
+            mutate(&base, "/></mjloggm>", "/><T94/></mjloggm>").into_bytes(),
+            Status::Failed,
+            "replay: after-owari",
+        ),
+        // A draw after hand 0's AGARI, before the next INIT.
+        (
+            named(14),
+            mutate(
+                &base,
+                "sc=\"250,0,250,-20,250,20,250,0\" /><INIT",
+                "sc=\"250,0,250,-20,250,20,250,0\" /><T94/><INIT",
+            )
+            .into_bytes(),
+            Status::Failed,
+            "replay: hand 0: after-end",
+        ),
         // The same log id as the good base file: counted once, the copy reported.
         (
             format!("copy-{}.mjlog", &BASE[..BASE.len() - 4]),

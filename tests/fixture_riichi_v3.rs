@@ -265,6 +265,34 @@ fn f009_hands_end_and_deltas() {
     for ((end, got), (want_end, want)) in got.iter().zip(want) {
         assert_eq!((end.as_str(), got.as_slice()), (want_end, &want[..]));
     }
+    // start_0..3, in points: 25000 each, then each hand's start is the last one's plus its
+    // deltas, less a stick for each established declaration. Hand 0: seats 1, 2, 3 declare,
+    // → 22400, 22700, 22700, 32200; hand 1: seat 2's stick (seat 0's declaration tile is
+    // ronned) → 22400, 22700, 21700, 32200; hand 2: −2000, −4000, −2000, +8000 and the sticks
+    // of seats 1 and 0 → 19400, 17700, 19700, 40200 (each as its INIT's `ten` says).
+    let hand = ints(&df, "hand");
+    let starts = ["start_0", "start_1", "start_2", "start_3"].map(|c| ints(&df, c));
+    let mut got: Vec<[i64; 5]> = (0..df.height())
+        .map(|r| {
+            [
+                hand[r],
+                starts[0][r],
+                starts[1][r],
+                starts[2][r],
+                starts[3][r],
+            ]
+        })
+        .collect();
+    got.sort();
+    assert_eq!(
+        got,
+        [
+            [0, 25000, 25000, 25000, 25000],
+            [1, 22400, 22700, 22700, 32200],
+            [2, 22400, 22700, 21700, 32200],
+            [3, 19400, 17700, 19700, 40200],
+        ]
+    );
 }
 
 /// `haifu stats NAME --frames DIR --format json [extra]` as (outcome or (value, outcome)) →

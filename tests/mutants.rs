@@ -7,6 +7,8 @@
 
 #[path = "agree.rs"]
 mod agree;
+#[path = "bad_input.rs"]
+mod bad_input;
 #[path = "corpus.rs"]
 mod corpus;
 #[path = "fixture_danger.rs"]
