@@ -184,6 +184,18 @@ fn cases() -> Vec<(String, Vec<u8>, Status, &'static str)> {
             Status::Failed,
             "replay: hand 0: after-end",
         ),
+        // A final record whose owari gives three seats' scores and places.
+        (
+            named(15),
+            mutate(
+                &base,
+                "owari=\"547,64.7,-17,-51.7,235,3.5,235,-16.5\"",
+                "owari=\"547,64.7,-17,-51.7,235,3.5\"",
+            )
+            .into_bytes(),
+            Status::Failed,
+            "replay: bad-owari",
+        ),
         // The same log id as the good base file: counted once, the copy reported.
         (
             format!("copy-{}.mjlog", &BASE[..BASE.len() - 4]),
