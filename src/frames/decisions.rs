@@ -54,6 +54,13 @@ fn kind_of(t: u8) -> u32 {
     }) as u32
 }
 
+/// The `red` column's text of red-five bits `r` (bit s: suit s): three digits, 5m 5p 5s.
+fn red_label(r: u32) -> String {
+    (0..3)
+        .map(|s| if r >> s & 1 == 1 { '1' } else { '0' })
+        .collect()
+}
+
 impl GameFrame for Decisions {
     fn name(&self) -> &'static str {
         NAME
@@ -98,13 +105,7 @@ impl GameFrame for Decisions {
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
         let d = std::mem::take(self);
         let kinds: Vec<&str> = (0..KINDS).map(tile::kind_name).collect();
-        let reds: Vec<String> = (0..8u32)
-            .map(|r| {
-                (0..3)
-                    .map(|s| if r >> s & 1 == 1 { '1' } else { '0' })
-                    .collect()
-            })
-            .collect();
+        let reds: Vec<String> = (0..8).map(red_label).collect();
         let (melds, meld_codes) = intern(&d.melds, melds_label);
         let (dora, dora_codes) = intern(&d.dora, indicators_label);
         FrameChunk::default()
@@ -128,5 +129,19 @@ impl GameFrame for Decisions {
             .boolean("called", &d.called)
             .labels("melds", &refs(&melds), meld_codes)
             .labels("dora", &refs(&dora), dora_codes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn red_digits_are_5m_5p_5s() {
+        let labels: Vec<String> = (0..8).map(red_label).collect();
+        assert_eq!(
+            labels,
+            ["000", "100", "010", "110", "001", "101", "011", "111"]
+        );
     }
 }

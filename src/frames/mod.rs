@@ -264,12 +264,7 @@ impl PendingFrames {
         PendingFrames::with_frames(&frames, rows)
     }
 
-    /// Builders of [`GAME_FRAMES`] that write frame f's rows once they reach `rows[f]` rows.
-    #[cfg(test)]
-    pub(crate) fn with_row_group_rows(rows: Vec<usize>) -> Self {
-        PendingFrames::with_frames(&GAME_FRAMES, rows)
-    }
-
+    /// Builders of the frames of `list` that write frame f's rows once they reach `rows[f]` rows.
     fn with_frames(list: &[(&'static str, NewFrame)], rows: Vec<usize>) -> Self {
         let frames: Vec<Box<dyn GameFrame>> = list.iter().map(|(_, new)| new()).collect();
         debug_assert_eq!(rows.len(), frames.len());
@@ -393,7 +388,9 @@ mod tests {
             for p in &paths {
                 let bytes = std::fs::read(p).unwrap();
                 let log = crate::mjlog::decode(&bytes).unwrap();
-                let Ok(obs) = crate::stats::observe_game(&log, &mut Vec::new()) else {
+                let observe = Observe { decisions: true };
+                let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
+                else {
                     continue;
                 };
                 rows.push(GameRows {
@@ -410,29 +407,31 @@ mod tests {
     /// Rows held across pushes and written a row group at a time read back as the same frames
     /// as one chunk per frame: each row keeps its own game id, whichever games the row
     /// group spans; every row group but a frame's last has at least its minimum of rows.
+    /// Every per-game frame, the on-request ones included.
     #[test]
     fn row_groups_span_games_and_keep_each_rows_game_id() {
         let games = fixture_rows();
         assert!(games.len() >= 8, "the fixtures replay");
-        let mut whole = PendingFrames::with_row_group_rows(vec![usize::MAX; GAME_FRAMES.len()]);
+        let frames: Vec<_> = GAME_FRAMES.iter().chain(&ON_REQUEST).copied().collect();
+        let mut whole = PendingFrames::with_frames(&frames, vec![usize::MAX; frames.len()]);
         for g in &games {
             whole.push(g);
         }
         let whole = whole.take_ready(true);
-        assert_eq!(whole.len(), GAME_FRAMES.len(), "every frame has rows");
+        assert_eq!(whole.len(), frames.len(), "every frame has rows");
         // Small minimums, different per frame, so that row groups end mid-game.
-        let minimum: Vec<usize> = (0..GAME_FRAMES.len())
+        let minimum: Vec<usize> = (0..frames.len())
             .map(|f| [3, 7, 5, 100, 4, 9][f % 6])
             .collect();
-        let mut grouped = PendingFrames::with_row_group_rows(minimum.clone());
-        let mut chunks: Vec<Vec<FrameChunk>> = vec![Vec::new(); GAME_FRAMES.len()];
+        let mut grouped = PendingFrames::with_frames(&frames, minimum.clone());
+        let mut chunks: Vec<Vec<FrameChunk>> = vec![Vec::new(); frames.len()];
         for g in &games {
             grouped.push(g);
             for (f, c) in grouped.take_ready(false) {
                 assert!(
                     c.height() >= minimum[f],
                     "{} row group too small",
-                    GAME_FRAMES[f].0
+                    frames[f].0
                 );
                 chunks[f].push(c);
             }
@@ -445,7 +444,7 @@ mod tests {
             assert!(
                 chunks[f].len() > 1,
                 "{} spans several row groups",
-                GAME_FRAMES[f].0
+                frames[f].0
             );
             let mut parts = chunks[f]
                 .iter()
@@ -455,7 +454,7 @@ mod tests {
                 got.vstack_mut(&p).unwrap();
             }
             let want = one.into_dataframe().unwrap();
-            assert!(got.equals_missing(&want), "{} differs", GAME_FRAMES[f].0);
+            assert!(got.equals_missing(&want), "{} differs", frames[f].0);
         }
     }
 
