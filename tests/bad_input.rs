@@ -196,6 +196,14 @@ fn cases() -> Vec<(String, Vec<u8>, Status, &'static str)> {
             Status::Failed,
             "replay: bad-owari",
         ),
+        // The first place's final score 100 points above where the replay ends, with no
+        // sticks left on the table to explain it.
+        (
+            named(16),
+            mutate(&base, "owari=\"547,64.7,", "owari=\"548,64.8,").into_bytes(),
+            Status::Failed,
+            "replay: score-mismatch",
+        ),
         // The same log id as the good base file: counted once, the copy reported.
         (
             format!("copy-{}.mjlog", &BASE[..BASE.len() - 4]),
