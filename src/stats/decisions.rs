@@ -331,6 +331,49 @@ mod tests {
             .join(" ")
     }
 
+    /// Melds packed as `before_discard` packs them, 16 bits each: 1<<15 | kind code<<12 |
+    /// lowest kind<<6 | from<<4 | red<<3. By hand:
+    /// chi 3m4m0m from seat 3: 0x8000 | 1<<12 | 2<<6 | 3<<4 | 1<<3 = 0x90b8;
+    /// pon 0p5p5p from 1: 0x8000 | 2<<12 | 13<<6 | 1<<4 | 1<<3 = 0xa358;
+    /// kakan 0s5s5s5s from 2: 0x8000 | 3<<12 | 22<<6 | 2<<4 | 1<<3 = 0xb5a8;
+    /// ankan 7z by seat 1: 0x8000 | 5<<12 | 33<<6 | 1<<4 = 0xd850;
+    /// daiminkan 1z from 0: 0x8000 | 4<<12 | 27<<6 = 0xc6c0.
+    /// Indicators (type + 1, 7 bits each): 4z (30), 0m (34), 9m (8): 31 | 35<<7 | 9<<14 =
+    /// 0x2519f.
+    #[test]
+    fn packed_melds_and_indicators_read_back() {
+        let p: u64 = 0xd850_b5a8_a358_90b8;
+        let label = "chi:3m4m0m:3 pon:0p5p5p:1 kakan:0s5s5s5s:2 ankan:7z7z7z7z:1";
+        assert_eq!(melds_label(p), label);
+        let melds = unpack_melds(p);
+        assert_eq!(melds[1].tiles, [KINDS + 1, 13, 13]);
+        assert_eq!((melds[3].kind, melds[3].from), ("ankan", 1));
+        assert_eq!(parse_melds(label), Some(melds));
+        assert_eq!(melds_label(0xc6c0), "daiminkan:1z1z1z1z:0");
+        // An empty slot ends the melds: nothing is read after it.
+        assert_eq!(melds_label(0xc6c0 << 16), "");
+        assert_eq!(parse_melds(""), Some(Vec::new()));
+        for bad in [
+            "chi:3m4m5m",
+            "chi:3m4m5m:4",
+            "chi:3m4m5m:1:x",
+            "pung:5p5p5p:1",
+            ":3m4m5m:1",
+            "pon:5p5p:1",
+            "kakan:5p5p5p5p5p:1",
+            "chi:3m4m5:1",
+            "chi:3m4m5x:1",
+            "chi:3m4m5m:1 pon",
+        ] {
+            assert_eq!(parse_melds(bad), None, "{bad}");
+        }
+        assert_eq!(unpack_indicators(0x2519f), [30, KINDS, 8]);
+        assert_eq!(indicators_label(0x2519f), "4z 0m 9m");
+        // A zero slot ends the indicators.
+        assert_eq!(unpack_indicators(31 | 9 << 14), [30]);
+        assert_eq!(indicators_label(0), "");
+    }
+
     #[test]
     fn legal_kinds_follow_the_swap_call_rule() {
         let hand = kinds("23456m123p5578s");
