@@ -646,3 +646,56 @@ impl HandState {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mjlog::decode;
+
+    /// f001's hand 0 (tools/fixtures/README.md) replayed through its AGARI: seat 2's pon ron
+    /// on seat 1's 8p, sc 250,0,250,−20,250,+20,250,0.
+    fn f001_hand0_ended() -> HandState {
+        let log = decode(include_bytes!(
+            "../../fixtures/2099010100gm-00a9-0000-0000f001.xml"
+        ))
+        .unwrap();
+        let mut events = log
+            .events
+            .iter()
+            .skip_while(|e| !matches!(e, Event::Init(_)));
+        let Some(Event::Init(init)) = events.next() else {
+            unreachable!()
+        };
+        let mut st = HandState::deal(init, true, 0).unwrap();
+        for ev in events {
+            st.apply(ev).unwrap();
+            if matches!(ev, Event::Agari(_)) {
+                return st;
+            }
+        }
+        panic!("hand 0 has no AGARI")
+    }
+
+    /// The game's replay refuses any event but another AGARI once a hand has ended (after-end,
+    /// src/replay/game.rs), so these refusals of `apply`'s own are reached by calling it: a
+    /// RYUUKYOKU after the AGARI, and a draw (another AGARI: tests/bad_input.rs).
+    #[test]
+    fn an_ended_hand_takes_only_another_ron() {
+        let mut st = f001_hand0_ended();
+        assert_eq!(st.scores, [25000, 23000, 27000, 25000]);
+        let draw = Ryuukyoku {
+            kind: None,
+            honba: 0,
+            kyotaku: 0,
+            sc: [250, 0, 230, 0, 270, 0, 250, 0],
+            hai: Default::default(),
+            owari: None,
+        };
+        let err = st.apply(&Event::Ryuukyoku(Box::new(draw))).unwrap_err();
+        assert_eq!((err.hand, err.check), (Some(0), Check::BadRyuukyoku));
+        // Seat 3 would draw next had seat 1's discard not been ronned; tile 1 is in the wall.
+        let err = st.apply(&Event::Draw { seat: 3, tile: 1 }).unwrap_err();
+        assert_eq!(err.check, Check::OutOfTurn);
+        assert_eq!(st.terminals.len(), 1);
+    }
+}
