@@ -111,6 +111,10 @@ FILES ?= $(MUTANTS_FILES)
 mutants:
 	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --version 27.1.0 --locked
 	@mkdir -p $(OUT)/mutants
+	@# tests/agree.rs runs the example engine from the binary's directory; a mutant's build
+	@# names only the unit tests and tests/mutants.rs, so the example is built here, once.
+	CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) $(CARGO) build --profile mutants --locked \
+	  --features mutants --example max_ukeire_engine
 	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
 	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
 	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD))
