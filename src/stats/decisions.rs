@@ -97,22 +97,15 @@ pub fn unpack_melds(p: u64) -> Vec<MeldText> {
             let lowest = ((m >> 6) & 63) as usize;
             let from = ((m >> 4) & 3) as u8;
             let red = (m >> 3) & 1 == 1;
-            let kinds: Vec<usize> = match code {
+            let mut tiles: Vec<usize> = match code {
                 1 => vec![lowest, lowest + 1, lowest + 2],
                 2 => vec![lowest; 3],
                 _ => vec![lowest; 4],
             };
-            let mut tiles = kinds;
+            // The red five is the first five: first among the fives of its kind.
             if red {
-                if let Some(i) = tiles.iter().position(|&k| tile::FIVES.contains(&k)) {
-                    let suit = tiles[i] / 9;
-                    tiles[i] = KINDS + suit;
-                    // The red five first among the fives of its kind.
-                    let first = tiles
-                        .iter()
-                        .position(|&k| k == tile::FIVES[suit])
-                        .unwrap_or(i);
-                    tiles.swap(first.min(i), i);
+                if let Some(five) = tiles.iter_mut().find(|k| tile::FIVES.contains(k)) {
+                    *five = KINDS + *five / 9;
                 }
             }
             MeldText {
