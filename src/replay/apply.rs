@@ -225,7 +225,6 @@ impl HandState {
         s.river.push(RiverTile {
             tile: t,
             called: false,
-            tsumogiri: s.drawn == Some(t),
             riichi: declaration,
         });
         s.turn += 1;

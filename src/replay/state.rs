@@ -29,8 +29,6 @@ pub(crate) struct RiverTile {
     pub(crate) tile: TileId,
     /// Taken by another player's chi, pon or daiminkan.
     pub(crate) called: bool,
-    /// Discarded straight after drawing it.
-    pub(crate) tsumogiri: bool,
     /// The riichi declaration tile.
     pub(crate) riichi: bool,
 }
