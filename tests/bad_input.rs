@@ -396,6 +396,14 @@ fn replay_check_cases(
             "sc=\"250,0,250,-20,250,20,250,0\" /><AGARI ba=\"0,0\" hai=\"6,11,12,58,61,64,80,87,88,100,101\" m=\"48682\" machi=\"64\" ten=\"30,2000,0\" yaku=\"18,1,54,1\" doraHai=\"115\" who=\"2\" fromWho=\"1\" sc=\"250,0,230,-20,270,20,250,0\" />",
             "replay: hand 0: bad-agari",
         ),
+        // Hand 1's tsumo (seat 0 on T20), then a ron by seat 1 on seat 0's tile: a second
+        // AGARI after a tsumo.
+        case(
+            43,
+            "sc=\"240,90,230,-40,270,-20,250,-20\" />",
+            "sc=\"240,90,230,-40,270,-20,250,-20\" /><AGARI ba=\"0,0\" hai=\"1,9,18,20,27,34,43,51,56,65,72,81,90,96\" machi=\"20\" ten=\"30,1000,0\" yaku=\"8,1\" who=\"1\" fromWho=\"0\" sc=\"330,0,190,0,250,0,230,0\" />",
+            "replay: hand 1: bad-agari",
+        ),
         // Hand 2: seat 1 draws after the 70th draw (9 is in the dead wall).
         case(
             44,
