@@ -317,6 +317,19 @@ mod tests {
         );
         // 11112345678999m (nine gates + 1m): 111 123 456 789 99 only.
         assert_eq!(decomps(&h("11112345678999m"), 0).len(), 1);
+        // Honours make no sequences: 111z 222z 333z 555z 77z is four triplets and a pair only,
+        // never three runs of East-South-West; 1z2z3z is not a set.
+        assert_eq!(
+            decomps(&h("111222333555z77z"), 0),
+            vec![vec![
+                Block::Triplet(27),
+                Block::Triplet(28),
+                Block::Triplet(29),
+                Block::Triplet(31),
+                Block::Pair(33),
+            ]]
+        );
+        assert!(decomps(&h("123z456p789s11m"), 1).is_empty());
         // Not complete → no decompositions; wrong meld count → none.
         assert!(decomps(&h("123m456p789s11z223z"), 0).is_empty());
         assert!(decomps(&h("111222333m456p77z"), 1).is_empty());
