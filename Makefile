@@ -103,7 +103,8 @@ notebooks-check: build notebooks-venv
 ## (.cargo/mutants.toml), with the unit, fixture and corpus tests. Its own target directory
 ## (the `mutants` profile builds polars once, about 16 minutes). FILES='src/stats/*.rs' limits
 ## it to some files, SHARD=k/n runs the k-th of n parts (the whole takes many hours on 2
-## cores: TESTING.md). Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
+## cores: TESTING.md), MUTANTS_ARGS='--re decompose' passes more options to cargo-mutants.
+## Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
 MUTANTS_TARGET_DIR ?= $(HOME)/.cache/haifu-mutants-target
 MUTANTS_FILES = src/hand/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
   src/frames/*.rs
@@ -117,4 +118,4 @@ mutants:
 	  --features mutants --example max_ukeire_engine
 	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
 	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
-	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD))
+	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD)) $(MUTANTS_ARGS)
