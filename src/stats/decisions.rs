@@ -383,6 +383,17 @@ mod tests {
             names(legal_kinds(&hand, false, None, chi_low)),
             "2m 4m 5m 1p 2p 3p 5s 7s 8s"
         );
+        // Chi of 4m with 56m (4m lowest, 4m+3 = 7m still in the suit): not 4m, not 7m.
+        let chi_low_mid = Some((MeldKind::Chi, 3, 3));
+        assert_eq!(
+            names(legal_kinds(
+                &kinds("237m123p5578s"),
+                false,
+                None,
+                chi_low_mid
+            )),
+            "2m 3m 1p 2p 3p 5s 7s 8s"
+        );
         // Chi of 6m with 45m (6m highest): not 6m, not 3m.
         let chi_high = Some((MeldKind::Chi, 5, 3));
         assert_eq!(
