@@ -164,7 +164,8 @@ fn f006_decision_rows_by_hand() {
     assert_eq!(s("dora", 0).unwrap(), "9s");
 }
 
-/// EXPECTED_V2.md §3.2: decisions and forced ones of the other new games.
+/// EXPECTED_V2.md §3.2: decisions and forced ones of the other new games; the melds of
+/// f004 and f005.
 #[test]
 fn decision_counts_of_the_other_games() {
     let out = ingest(&[fixtures()]);
@@ -188,6 +189,28 @@ fn decision_counts_of_the_other_games() {
             "{game}"
         );
     }
+    // The melds a seat shows at its last discard of a hand, from the N tags (m decoded as in
+    // src/mjlog/meld.rs): f004 hand 1, seat 2's chi m=3431 (tiles 4, 11, 14: 2m 3m 4m, from
+    // relative seat 3 = seat 1); hand 3, seat 0's pons m=51723 (7z, relative seat 3 = seat 3)
+    // and m=1641 (tiles 4, 5, 6: 2m, relative seat 1 = seat 1); f005 (no red fives) hand 1,
+    // seat 1's ankan m=23040 (tile 90: 5s).
+    let text = |c: &str| df.column(c).unwrap().str().unwrap().clone();
+    let int = |c: &str| df.column(c).unwrap().i32().unwrap().clone();
+    let (ids, hands, seats, melds) = (text("game_id"), int("hand"), int("seat"), text("melds"));
+    let last_melds = |game: &str, hand: i32, seat: i32| {
+        (0..df.height())
+            .filter(|&i| {
+                ids.get(i) == Some(game) && hands.get(i) == Some(hand) && seats.get(i) == Some(seat)
+            })
+            .last()
+            .and_then(|i| melds.get(i))
+            .map(String::from)
+    };
+    let f004 = "2099010400gm-00e1-0000-0000f004";
+    let f005 = "2099010500gm-00ab-0000-0000f005";
+    assert_eq!(last_melds(f004, 1, 2).unwrap(), "chi:2m3m4m:1");
+    assert_eq!(last_melds(f004, 3, 0).unwrap(), "pon:7z7z7z:3 pon:2m2m2m:1");
+    assert_eq!(last_melds(f005, 1, 1).unwrap(), "ankan:5s5s5s5s:1");
 }
 
 /// EXPECTED_V2.md §3.5, the 18 unforced decisions of f006, as exact fractions: tsumogiri 7,
@@ -447,7 +470,8 @@ fn answers_limit_and_where() {
 
 /// Phoenix games: one row per discard record, the player's kind always legal, riichi rows
 /// forced, the player engine agreeing everywhere, tsumogiri agreeing with the row's flag on
-/// draws (a tsumogiri by id is a discard of the drawn kind).
+/// draws (a tsumogiri by id is a discard of the drawn kind), a red five drawn or thrown shown
+/// as held.
 #[test]
 fn phoenix_decisions_invariants() {
     let Some(dir) = common::corpus("phoenix") else {
@@ -474,12 +498,14 @@ fn phoenix_decisions_invariants() {
             .map(|v| v.unwrap())
             .collect()
     };
-    let (legal, discard, drawn) = (text("legal"), text("discard"), text("drawn"));
+    let (legal, discard, drawn, red) = (text("legal"), text("discard"), text("drawn"), text("red"));
     let (in_riichi, forced, tsumogiri) = (
         boolean("in_riichi"),
         boolean("forced"),
         boolean("tsumogiri"),
     );
+    let (discard_red, drawn_red) = (boolean("discard_red"), boolean("drawn_red"));
+    let mut reds = [0; 3];
     for i in 0..df.height() {
         let k = haifu::tile::parse_kind(&discard[i]).unwrap();
         assert_eq!(
@@ -493,7 +519,25 @@ fn phoenix_decisions_invariants() {
         if tsumogiri[i] {
             assert_eq!(drawn[i], discard[i], "row {i}");
         }
+        // A red five drawn or discarded is held just before the discard: its suit's digit of
+        // `red` (5m 5p 5s) is 1.
+        for (name, is_red) in [(&discard[i], discard_red[i]), (&drawn[i], drawn_red[i])] {
+            if is_red {
+                let suit = "mps".find(&name[1..]).unwrap();
+                assert_eq!(
+                    red[i].as_bytes()[suit],
+                    b'1',
+                    "row {i}: red {name}, {}",
+                    red[i]
+                );
+                reds[suit] += 1;
+            }
+        }
     }
+    assert!(
+        reds.iter().all(|&n| n > 100),
+        "red fives drawn or thrown {reds:?}"
+    );
     let report = agree(out.path(), &["--engine", "player"]);
     let r = row(&report, "all", "all", "player");
     assert_eq!(r["agreement"].as_f64(), Some(1.0));
