@@ -165,7 +165,7 @@ fn f006_decision_rows_by_hand() {
 }
 
 /// EXPECTED_V2.md §3.2: decisions and forced ones of the other new games; the melds of
-/// f004 and f005.
+/// f004 and f005, and f001's dora indicators after a kan.
 #[test]
 fn decision_counts_of_the_other_games() {
     let out = ingest(&[fixtures()]);
@@ -196,21 +196,28 @@ fn decision_counts_of_the_other_games() {
     // seat 1's ankan m=23040 (tile 90: 5s).
     let text = |c: &str| df.column(c).unwrap().str().unwrap().clone();
     let int = |c: &str| df.column(c).unwrap().i32().unwrap().clone();
-    let (ids, hands, seats, melds) = (text("game_id"), int("hand"), int("seat"), text("melds"));
-    let last_melds = |game: &str, hand: i32, seat: i32| {
+    let (ids, hands, seats) = (text("game_id"), int("hand"), int("seat"));
+    let (melds, dora) = (text("melds"), text("dora"));
+    let last = |game: &str, hand: i32, seat: i32| {
         (0..df.height())
             .filter(|&i| {
                 ids.get(i) == Some(game) && hands.get(i) == Some(hand) && seats.get(i) == Some(seat)
             })
             .last()
-            .and_then(|i| melds.get(i))
-            .map(String::from)
+            .unwrap()
     };
+    let f001 = "2099010100gm-00a9-0000-0000f001";
     let f004 = "2099010400gm-00e1-0000-0000f004";
     let f005 = "2099010500gm-00ab-0000-0000f005";
-    assert_eq!(last_melds(f004, 1, 2).unwrap(), "chi:2m3m4m:1");
-    assert_eq!(last_melds(f004, 3, 0).unwrap(), "pon:7z7z7z:3 pon:2m2m2m:1");
-    assert_eq!(last_melds(f005, 1, 1).unwrap(), "ankan:5s5s5s5s:1");
+    assert_eq!(melds.get(last(f004, 1, 2)), Some("chi:2m3m4m:1"));
+    assert_eq!(
+        melds.get(last(f004, 3, 0)),
+        Some("pon:7z7z7z:3 pon:2m2m2m:1")
+    );
+    assert_eq!(melds.get(last(f005, 1, 1)), Some("ankan:5s5s5s5s:1"));
+    // The dora indicators after a kan: f001 hand 1, INIT seed indicator 83 (3s), then seat 0's
+    // ankan and DORA 108 (1z) before its first discard.
+    assert_eq!(dora.get(last(f001, 1, 0)), Some("3s 1z"));
 }
 
 /// EXPECTED_V2.md §3.5, the 18 unforced decisions of f006, as exact fractions: tsumogiri 7,
@@ -537,6 +544,13 @@ fn phoenix_decisions_invariants() {
     assert!(
         reds.iter().all(|&n| n > 100),
         "red fives drawn or thrown {reds:?}"
+    );
+    // Red fives in melds, by suit (a meld's red five is written 0m, 0p or 0s).
+    let melds = text("melds");
+    let in_melds = ["0m", "0p", "0s"].map(|r| melds.iter().filter(|m| m.contains(r)).count());
+    assert!(
+        in_melds.iter().all(|&n| n > 100),
+        "red fives in melds {in_melds:?}"
     );
     let report = agree(out.path(), &["--engine", "player"]);
     let r = row(&report, "all", "all", "player");
