@@ -221,16 +221,15 @@ pub(crate) fn legal_kinds(
 #[derive(Default)]
 pub(crate) struct DecisionObserver {
     /// Per seat, the chi or pon it has just made (kind, called kind, lowest kind), until its
-    /// discard.
+    /// discard. Not reset between hands: the replay lets a seat that has just called do
+    /// nothing but discard (or kan, then draw and discard), and an entry left over from a hand
+    /// that ended otherwise is read only after a call, which replaces it (after a draw the
+    /// `drawn.is_none()` filter drops it).
     call: [Option<(MeldKind, usize, usize)>; 4],
     pub(crate) rows: Vec<Decision>,
 }
 
 impl Observer for DecisionObserver {
-    fn hand_start(&mut self, _hand: &HandState) {
-        self.call = [None; 4];
-    }
-
     fn before_discard(&mut self, hand: &HandState, seat: usize, tile: u8) {
         let st = &hand.seats[seat];
         let drawn = st.drawn;
