@@ -165,7 +165,7 @@ fn f006_decision_rows_by_hand() {
 }
 
 /// EXPECTED_V2.md §3.2: decisions and forced ones of the other new games; the melds of
-/// f004 and f005, and f001's dora indicators after a kan.
+/// f004 and f005, f001's dora indicators after a kan and its discards taken by calls.
 #[test]
 fn decision_counts_of_the_other_games() {
     let out = ingest(&[fixtures()]);
@@ -218,6 +218,24 @@ fn decision_counts_of_the_other_games() {
     // The dora indicators after a kan: f001 hand 1, INIT seed indicator 83 (3s), then seat 0's
     // ankan and DORA 108 (1z) before its first discard.
     assert_eq!(dora.get(last(f001, 1, 0)), Some("3s 1z"));
+    // f001's discards taken by a call: D127 (5z, seat 2's pon) and D48 (4p, seat 1's chi) in
+    // hand 0, G135 (7z, seat 1's pon) in hand 2, F93 (6s, seat 0's daiminkan) in hand 3; the
+    // ankan (hand 1) and kakan (hand 2) take no discard.
+    let (called, discard) = (
+        df.column("called").unwrap().bool().unwrap(),
+        text("discard"),
+    );
+    let taken: Vec<(i32, i32, &str)> = (0..df.height())
+        .filter(|&i| ids.get(i) == Some(f001) && called.get(i) == Some(true))
+        .map(|i| {
+            let (h, s) = (hands.get(i).unwrap(), seats.get(i).unwrap());
+            (h, s, discard.get(i).unwrap())
+        })
+        .collect();
+    assert_eq!(
+        taken,
+        [(0, 0, "5z"), (0, 0, "4p"), (2, 3, "7z"), (3, 2, "6s")]
+    );
 }
 
 /// EXPECTED_V2.md §3.5, the 18 unforced decisions of f006, as exact fractions: tsumogiri 7,
