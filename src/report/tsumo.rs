@@ -647,7 +647,7 @@ const SLICE_ROWS: usize = 1 << 17;
 fn parse_wait_types(text: &str) -> Option<([Term; MAX_TERMS], u8)> {
     let bytes = text.as_bytes();
     let n = bytes.len().div_ceil(7);
-    if bytes.len() != 7 * n - 1 || n == 0 || n > MAX_TERMS {
+    if n == 0 || n > MAX_TERMS || bytes.len() != 7 * n - 1 {
         return None;
     }
     let mut terms = [(0, 0, 0, 0); MAX_TERMS];
