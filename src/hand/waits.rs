@@ -606,6 +606,19 @@ mod tests {
         assert_eq!(ws("1223m456p789p111z", 0), vec![(M1 + 1, Kanchan)]);
     }
 
+    /// `of_block` (public) answers `None` for a block without the kind. Inside `waits` every
+    /// decomposition holds the winning kind somewhere, so only a direct call sees this.
+    #[test]
+    fn of_block_is_none_without_the_kind() {
+        use crate::hand::Block;
+        assert_eq!(WaitShape::of_block(Block::Pair(3), 3), Some(Tanki));
+        assert_eq!(WaitShape::of_block(Block::Pair(3), 4), None);
+        assert_eq!(WaitShape::of_block(Block::Triplet(3), 3), Some(Shanpon));
+        assert_eq!(WaitShape::of_block(Block::Triplet(3), 2), None);
+        assert_eq!(WaitShape::of_block(Block::Sequence(3), 4), Some(Kanchan));
+        assert_eq!(WaitShape::of_block(Block::Sequence(3), 6), None);
+    }
+
     #[test]
     fn shape_counts_every_block_holding_k() {
         // 11123m + 456p 789p 99s: +1m = 111123m → 111 + 123 only (11 pair
