@@ -150,18 +150,18 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
     let status: [Option<u8>; 4] = std::array::from_fn(|g| group_pairs(concealed, g));
     let broken = status.iter().filter(|s| s.is_none()).count();
     let pairs: u8 = status.iter().flatten().sum();
-    // Seven pairs needs six pairs and one single (the wait); thirteen orphans only yaochu.
+    // Seven pairs needs six pairs and one single (the wait): with 13 tiles that leaves no
+    // room for a third copy of anything. Thirteen orphans needs only yaochu.
     let seven_possible = special && {
-        let (mut twos, mut ones, mut more) = (0, 0, 0);
+        let (mut twos, mut ones) = (0, 0);
         for &c in concealed {
             match c {
-                0 => {}
                 1 => ones += 1,
                 2 => twos += 1,
-                _ => more += 1,
+                _ => {}
             }
         }
-        (twos, ones, more) == (6, 1, 0)
+        (twos, ones) == (6, 1)
     };
     let kokushi_possible = special && (0..KINDS).all(|k| is_yaochu(k) || concealed[k] == 0);
     let mut hand = *concealed;
