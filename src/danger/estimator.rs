@@ -826,6 +826,17 @@ mod tests {
         // Souzu 6+8+8+12·3+8+8+6 = 80; total 62 + 60 + 80 + 6 = 208.
         assert_eq!(raw.iter().sum::<f64>(), 208.0);
         assert_normalised(&Estimator::DennouOld, &v);
+        // Both suji of a middle kind genbutsu: 1s and 7s also in the set.
+        let mut both = v;
+        both.genbutsu[18] = true;
+        both.genbutsu[18 + 6] = true;
+        let raw = raw_weights(&Estimator::DennouOld, &both);
+        // 1s, 7s g → 0; 2s g(5s) no → 8; 3s g(6s) no → 8; 4s g(1s) and g(7s) → 4;
+        // 5s neither 2s nor 8s → 12; 6s neither 3s nor 9s → 12; 8s g(5s) no → 8; 9s 6.
+        assert_eq!(
+            &raw[18..27],
+            &[0.0, 8.0, 8.0, 4.0, 12.0, 12.0, 0.0, 8.0, 6.0]
+        );
     }
 
     #[test]
@@ -893,6 +904,17 @@ mod tests {
         // 4s (all r 4): 3 + 10 + 3 + 10 (each ·16/16). = 26
         assert_eq!(raw[18 + 3], 26.0);
         assert_normalised(&Estimator::DennouNew, &v);
+        // The penchan parts read their own two kinds: with r(2p) = 1 and r(8p) = 2,
+        // 3p: 3 + penchan 3·r1p·r2p/16 = 12/16 + middle 3·r2p·r4p/16 = 12/16
+        //     + right (4p,5p), g(6p) no, 10·4·3/16 = 120/16 = 3 + 144/16 = 12;
+        // 7p: 3 + left (5p,6p), g(4p) no, 10·3·4/16 = 120/16 + middle 3·r6p·r8p/16 = 24/16
+        //     + penchan 3·r8p·r9p/16 = 24/16 = 3 + 168/16 = 27/2.
+        let mut thin = v;
+        thin.remaining[P + 1] = 1;
+        thin.remaining[P + 7] = 2;
+        let raw = raw_weights(&Estimator::DennouNew, &thin);
+        assert_eq!(raw[P + 2], 12.0);
+        assert_eq!(raw[P + 6], 27.0 / 2.0);
     }
 
     fn numbered_table() -> CategoryTable {
@@ -981,6 +1003,7 @@ mod tests {
         assert_eq!(EstimatorName::from_name("Combo"), None);
         for name in EstimatorName::ALL {
             assert_eq!(EstimatorName::from_name(name.as_str()), Some(name));
+            assert_eq!(name.to_string(), name.as_str());
         }
         let t = Estimator::Table(numbered_table().with_name("phoenix-table"));
         assert_eq!(t.name(), "phoenix-table");
@@ -1021,6 +1044,11 @@ mod tests {
         let t = CategoryTable::from_csv(&csv_of(&rows)).unwrap();
         assert_eq!(t.weight(Category::Honor0), 0.002);
         assert_eq!(t.weight(Category::Honor1), 0.0);
+        // A negative zero is stored as +0, so the table writes `0`, never `-0`.
+        rows[2].1 = "-0";
+        let t = CategoryTable::from_csv(&csv_of(&rows)).unwrap();
+        assert!(t.weight(Category::Honor2).is_sign_positive());
+        assert!(t.to_csv().contains("\nhonor-2,0\n"), "{}", t.to_csv());
     }
 
     #[test]
