@@ -220,12 +220,12 @@ pub fn wait_mask(concealed: &KindCounts, melds: u8) -> u64 {
     let Some(full) = complete_size(melds) else {
         return 0;
     };
-    // The kinds held, held once, held twice and held three or four times, as bit sets: the
-    // counts are read eight kinds to a word (counts are 0..=4, so 3 bits each: 3 is `011`,
-    // 4 is `100`) and each byte's flag is gathered into one bit.
+    // The kinds held, held once and held twice, as bit sets: the counts are read eight kinds
+    // to a word (counts are 0..=4, so 3 bits each: 3 is `011`, 4 is `100`) and each byte's
+    // flag is gathered into one bit.
     const LOW: u64 = 0x0101_0101_0101_0101;
     let gather = |x: u64| x.wrapping_mul(0x0102_0408_1020_4080) >> 56;
-    let (mut held, mut once, mut twice, mut more) = (0u64, 0u64, 0u64, 0u64);
+    let (mut held, mut once, mut twice) = (0u64, 0u64, 0u64);
     for (i, chunk) in concealed.chunks(8).enumerate() {
         let mut bytes = [0u8; 8];
         bytes[..chunk.len()].copy_from_slice(chunk);
@@ -234,7 +234,6 @@ pub fn wait_mask(concealed: &KindCounts, melds: u8) -> u64 {
         held |= gather(b0 | b1 | b2) << (8 * i);
         once |= gather(b0 & !b1 & !b2) << (8 * i);
         twice |= gather(b1 & !b0 & !b2) << (8 * i);
-        more |= gather(b2 | b0 & b1) << (8 * i);
     }
     let suit = |g: usize| -> [u8; 9] {
         let mut a = [0u8; 9];
@@ -270,15 +269,16 @@ pub fn wait_mask(concealed: &KindCounts, melds: u8) -> u64 {
         ones |= u32::from(s % 3 == 1) << g;
         twos |= u32::from(s % 3 == 2) << g;
     }
-    let single_bit = |m: u32| m != 0 && m & (m - 1) == 0;
+    // The residues sum to 1 mod 3 (the tile count, checked above), so with no group of size 1
+    // there are exactly two of size 2.
     let mut mask = 0;
-    if (single_bit(ones) && twos == 0) || (ones == 0 && twos != 0 && single_bit(twos & (twos - 1)))
-    {
+    if (ones.is_power_of_two() && twos == 0) || ones == 0 {
         mask = standard_wait_mask(&suits, &honors, ones, twos);
     }
     if melds == 0 {
-        // Seven pairs: six pairs and a single, the wait (13 tiles: nothing else).
-        if more == 0 && once.is_power_of_two() && twice.count_ones() == 6 {
+        // Seven pairs: six pairs and a single, the wait (13 tiles, so nothing else: no kind
+        // held three or four times).
+        if once.is_power_of_two() && twice.count_ones() == 6 {
             mask |= once;
         }
         mask |= thirteen_orphans_waits(&suits, concealed);
@@ -719,14 +719,18 @@ mod tests {
         // 123m 456m 789m 1111z: the only completion would be the fifth 1z.
         let hand = h("123456789m1111z");
         assert!(waits(&hand, 0).is_empty());
+        assert_eq!(wait_mask(&hand, 0), 0);
         // xiangting accounts for the missing fifth copy: 1-shanten.
         assert_eq!(shanten(&hand, 0), 1);
-        // xiangting's own example: 1111m 123p 112233s.
+        // xiangting's own example: 1111m 123p 112233s. In `wait_mask` 1111m is the group of
+        // size 1 mod 3 and takes the pair: a fifth 1m would make 111m + 11m.
         let hand = h("1111m123p112233s");
         assert!(waits(&hand, 0).is_empty());
+        assert_eq!(wait_mask(&hand, 0), 0);
         assert_eq!(shanten(&hand, 0), 1);
         // With three melds: 1111z alone (4 concealed tiles).
         assert!(waits(&h("1111z"), 3).is_empty());
+        assert_eq!(wait_mask(&h("1111z"), 3), 0);
         assert_eq!(shanten(&h("1111z"), 3), 1);
     }
 
@@ -907,7 +911,8 @@ mod tests {
         let mut rng = Lcg(0x2545_f491_4f6c_dd1d);
         let (mut tenpai, mut hands) = (0, 0);
         for i in 0..60_000 {
-            let melds = (i % 5) as u8;
+            // Every kind of hand below with every meld count (i / 5, not i % 5).
+            let melds = (i / 5 % 5) as u8;
             let n = 13 - 3 * usize::from(melds);
             let mut hand = match i % 5 {
                 0 => random_hand(&mut rng, n, KINDS),
@@ -955,6 +960,7 @@ mod tests {
             if fifth_only {
                 found += 1;
                 assert_eq!(shanten(&hand, melds), 1, "{hand:?} melds {melds}");
+                assert_eq!(wait_mask(&hand, melds), 0, "{hand:?} melds {melds}");
             }
         }
         assert!(found > 10, "only {found} hold-all-four hands generated");
