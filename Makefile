@@ -31,7 +31,7 @@ test:
 
 lint:
 	$(CARGO) fmt --check
-	$(CARGO) clippy --release --locked --all-targets -- -D warnings
+	$(CARGO) clippy --release --locked --all-targets --features mutants -- -D warnings
 
 fmt:
 	$(CARGO) fmt
