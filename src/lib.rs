@@ -51,3 +51,4 @@ pub mod report;
 mod runtime;
 pub mod stats;
 pub mod tile;
+pub mod wall;

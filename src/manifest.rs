@@ -40,6 +40,21 @@ pub struct FileEntry {
     pub game_id: Option<String>,
     pub games: u32,
     pub hands: u32,
+    /// The wall check of a game that replayed: `checked` (every hand against the wall of its
+    /// seed) or `unchecked` (see `wall_reason`); `null` for an input that did not replay.
+    #[serde(default)]
+    pub wall: Option<WallStatus>,
+    /// Why an `unchecked` game was not checked (`no seed`, or what is wrong with its seed).
+    #[serde(default)]
+    pub wall_reason: Option<String>,
+}
+
+/// Whether a replayed game was checked against the wall of its seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum WallStatus {
+    Checked,
+    Unchecked,
 }
 
 impl FileEntry {
@@ -73,6 +88,18 @@ pub struct Totals {
     pub failed: u64,
     pub games: u64,
     pub hands: u64,
+    /// Replayed games checked against their wall, and not (no seed in a known form).
+    #[serde(default)]
+    pub wall_checked: u64,
+    #[serde(default)]
+    pub wall_unchecked: u64,
+    /// Hands, draws (live and replacement) and dora/ura indicators checked against the wall.
+    #[serde(default)]
+    pub wall_hands: u64,
+    #[serde(default)]
+    pub wall_draws: u64,
+    #[serde(default)]
+    pub wall_indicators: u64,
 }
 
 /// What the ingested games are: for parameter files and reports.
@@ -102,6 +129,8 @@ pub struct Manifest {
     pub failures_by_reason: BTreeMap<String, u64>,
     /// Skipped files by reason name.
     pub skips_by_reason: BTreeMap<String, u64>,
+    /// Replayed games the wall check did not cover, by `wall_reason`.
+    pub walls_unchecked_by_reason: BTreeMap<String, u64>,
     /// Tags the decoder did not know, with how many times they occurred (warnings).
     pub unknown_tags: BTreeMap<String, u64>,
     pub corpus: Corpus,
@@ -119,6 +148,8 @@ pub struct ManifestDocument {
     pub totals: Totals,
     pub failures_by_reason: BTreeMap<String, u64>,
     pub skips_by_reason: BTreeMap<String, u64>,
+    #[serde(default)]
+    pub walls_unchecked_by_reason: BTreeMap<String, u64>,
     pub unknown_tags: BTreeMap<String, u64>,
     pub corpus: Corpus,
 }
@@ -142,6 +173,7 @@ impl Manifest {
             totals: Totals::default(),
             failures_by_reason: BTreeMap::new(),
             skips_by_reason: BTreeMap::new(),
+            walls_unchecked_by_reason: BTreeMap::new(),
             unknown_tags: BTreeMap::new(),
             corpus: Corpus::default(),
             first_failures: Vec::new(),
@@ -155,6 +187,17 @@ impl Manifest {
         t.games += entry.games as u64;
         t.hands += entry.hands as u64;
         let reason_name = entry.reason.as_ref().map(|r| r.reason.as_str().to_string());
+        match entry.wall {
+            Some(WallStatus::Checked) => t.wall_checked += 1,
+            Some(WallStatus::Unchecked) => {
+                t.wall_unchecked += 1;
+                *self
+                    .walls_unchecked_by_reason
+                    .entry(entry.wall_reason.clone().unwrap_or_default())
+                    .or_default() += 1;
+            }
+            None => {}
+        }
         match entry.status {
             Status::Ok => t.ok += 1,
             Status::Skipped => {
@@ -187,6 +230,15 @@ impl Manifest {
     /// The first [`FAILURES_KEPT`] failed entries (`totals.failed` counts them all).
     pub(crate) fn first_failures(&self) -> &[FileEntry] {
         &self.first_failures
+    }
+
+    /// Adds a landed game's wall-check counts to the totals (its entry says whether it was
+    /// checked).
+    pub(crate) fn note_wall(&mut self, hands: u32, draws: u32, indicators: u32) {
+        let t = &mut self.totals;
+        t.wall_hands += u64::from(hands);
+        t.wall_draws += u64::from(draws);
+        t.wall_indicators += u64::from(indicators);
     }
 
     /// Notes a landed game's date (from its log id) and room.
@@ -222,6 +274,11 @@ impl Manifest {
         write_field(w, "totals", &self.totals)?;
         write_field(w, "failures_by_reason", &self.failures_by_reason)?;
         write_field(w, "skips_by_reason", &self.skips_by_reason)?;
+        write_field(
+            w,
+            "walls_unchecked_by_reason",
+            &self.walls_unchecked_by_reason,
+        )?;
         write_field(w, "unknown_tags", &self.unknown_tags)?;
         w.write_all(b"  \"corpus\": ")?;
         write_indented(w, &self.corpus, 1)?;
@@ -350,6 +407,13 @@ mod tests {
             game_id: (!i.is_multiple_of(5)).then(|| format!("2024010100gm-00a9-0000-{i:08x}")),
             games: (status == Status::Ok) as u32,
             hands: (i % 11) as u32,
+            wall: (status == Status::Ok).then_some(if i.is_multiple_of(7) {
+                WallStatus::Unchecked
+            } else {
+                WallStatus::Checked
+            }),
+            wall_reason: (status == Status::Ok && i.is_multiple_of(7))
+                .then(|| "no seed".to_string()),
         }
     }
 

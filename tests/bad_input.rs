@@ -512,6 +512,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         strict: true,
         progress: false,
         decisions: false,
+        walls: false,
         tsumo_validation: false,
     })
     .unwrap();

@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use common::{corpus, first_files, frame, run_ingest, run_ingest_threads, sum_i64};
 use haifu::ingest::RoomFilter;
-use haifu::manifest::Status;
+use haifu::manifest::{Status, WallStatus};
 use polars::prelude::*;
 
 #[test]
@@ -193,6 +193,17 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
         "every file appears in the manifest exactly once"
     );
     for f in &s.manifest.files().unwrap() {
+        // Every game that replayed was checked against its wall, or says why not.
+        let wall_said = match f.wall {
+            Some(WallStatus::Checked) => f.wall_reason.is_none(),
+            Some(WallStatus::Unchecked) => f.wall_reason.is_some(),
+            None => f.status != Status::Ok,
+        };
+        assert!(
+            wall_said,
+            "{}: wall {:?} {:?}",
+            f.path, f.wall, f.wall_reason
+        );
         match f.status {
             Status::Ok => assert!(f.reason.is_none() && f.games == 1),
             _ => {
@@ -242,6 +253,25 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
     assert_eq!(
         (t.files, t.ok, t.skipped, t.failed, t.games, t.hands),
         (157, 96, 6, 55, 96, 955)
+    );
+    // Every game that replays is checked against its wall but one, a hand-made log whose
+    // SHUFFLE seed is empty.
+    assert_eq!(
+        (t.wall_checked, t.wall_unchecked, t.wall_hands, t.wall_draws),
+        (95, 1, 946, 45096)
+    );
+    let unchecked: Vec<String> = s
+        .manifest
+        .files()
+        .unwrap()
+        .into_iter()
+        .filter(|f| f.wall == Some(WallStatus::Unchecked))
+        .map(|f| format!("{}: {}", f.path, f.wall_reason.unwrap_or_default()))
+        .collect();
+    assert_eq!(unchecked.len(), 1);
+    assert!(
+        unchecked[0].ends_with("mahjong-ai/simple_hanchan.xml: no seed"),
+        "{unchecked:?}"
     );
     // The corpus's own index agrees: an ok file replays the hands INDEX.tsv counts, and a log
     // INDEX.tsv marks as incomplete fails as truncated.

@@ -1,6 +1,6 @@
 //! Determinism by construction, checked where every checkout can: the fixtures (no corpus
-//! needed). Every file an ingest writes (each frame, the on-request `decisions` frame
-//! included, and the manifest) is the same byte for byte at 1, 2 and 4 threads and with the
+//! needed). Every file an ingest writes (each frame, the on-request `decisions` and `walls`
+//! frames included, and the manifest) is the same byte for byte at 1, 2 and 4 threads and with the
 //! inputs given in sorted or reversed order. (tests/corpus.rs checks the same on 700 Phoenix
 //! games when the corpus is present.)
 
@@ -40,6 +40,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         strict: false,
         progress: false,
         decisions: true,
+        walls: true,
         tsumo_validation: false,
     };
     let summary = rayon::ThreadPoolBuilder::new()
@@ -63,7 +64,17 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
 
 #[test]
 fn fixture_output_is_the_same_at_any_thread_count_and_input_order() {
-    let files = fixture_files();
+    // The fixtures and a made-up game whose walls the replay checks (the fixtures' seeds are
+    // not Tenhou's), so that the `walls` frame has rows.
+    let walled = tempfile::tempdir().unwrap();
+    let mut words = [0u32; 624];
+    for (i, w) in words.iter_mut().enumerate() {
+        *w = (i as u32).wrapping_mul(0x2545_F491) ^ 0x5bd1_e995;
+    }
+    let made_up = walled.path().join("2099020100gm-00a9-0000-0000a001.xml");
+    std::fs::write(&made_up, haifu::wall::tsumogiri_log(&words, 3)).unwrap();
+    let mut files = fixture_files();
+    files.push(made_up);
     assert!(files.len() >= 10, "{files:?}");
     let mut reversed = files.clone();
     reversed.reverse();
@@ -81,6 +92,10 @@ fn fixture_output_is_the_same_at_any_thread_count_and_input_order() {
         );
     }
     assert!(names.contains(&"manifest.json"), "{names:?}");
+    let manifest = &want.iter().find(|(n, _)| n == "manifest.json").unwrap().1;
+    let manifest: serde_json::Value = serde_json::from_slice(manifest).unwrap();
+    assert_eq!(manifest["totals"]["wall_checked"], 1);
+    assert_eq!(manifest["totals"]["wall_hands"], 3);
     for (threads, inputs, order) in [
         (2, &files, "sorted"),
         (4, &files, "sorted"),

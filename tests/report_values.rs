@@ -1172,6 +1172,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         strict: false,
         progress: false,
         decisions: true,
+        walls: false,
         tsumo_validation: false,
     })
     .expect("ingest runs")

@@ -463,6 +463,7 @@ fn since_and_until_skip_other_dates() {
         strict: false,
         progress: false,
         decisions: false,
+        walls: false,
         tsumo_validation: false,
     })
     .unwrap();
@@ -501,6 +502,7 @@ fn since_and_until_skip_other_dates() {
             strict: false,
             progress: false,
             decisions: false,
+            walls: false,
             tsumo_validation: false,
         })
         .unwrap()

@@ -150,10 +150,38 @@ pub enum Op {
     TruncateBytes(u16),
     /// Leaves out the closing `</mjloggm>`.
     DropClose,
+    /// Edits the wall's seed: the SHUFFLE `seed`, or an INIT's per-hand `shuffle`.
+    Seed(SeedEdit),
 }
 
+/// One edit of a seed (the replay rebuilds the wall from it and checks every draw).
+#[derive(Arbitrary, Debug, Clone)]
+pub enum SeedEdit {
+    /// Replaces the character at `at` (modulo the length) of the SHUFFLE seed with `to`
+    /// (printable ASCII, so base64 and hex digits and commas all come up).
+    Char { at: u16, to: u8 },
+    /// Cuts the SHUFFLE seed to `n` characters (modulo its length + 1).
+    Cut(u16),
+    /// Replaces the form name before the first comma with one of the known forms or another.
+    Form(u8),
+    /// Replaces the seed's words (after the form name) with these, in hex; a leading zero
+    /// word is kept.
+    HexWords(Vec<u32>),
+    /// Gives INIT number `init` a per-hand `shuffle` seed of these words (and with `drop`,
+    /// removes the SHUFFLE seed, so the per-hand path is taken).
+    PerHand { init: u8, words: Vec<u32>, drop: bool },
+}
+
+/// Form names a [`SeedEdit::Form`] picks from.
+const FORMS: [&str; 4] = [
+    "mt19937ar-sha512-n288-base64",
+    "mt19937ar-sha512-n288",
+    "mt19937ar",
+    "mt19937ar-sha256",
+];
+
 /// Attribute names that `AddAttr` may add (every one the decoder reads, and a stranger).
-const KEYS: [&str; 30] = [
+const KEYS: [&str; 31] = [
     "type",
     "lobby",
     "n0",
@@ -184,6 +212,7 @@ const KEYS: [&str; 30] = [
     "paoWho",
     "sc",
     "owari",
+    "shuffle",
 ];
 
 /// Attributes whose values are tile ids.
@@ -558,6 +587,77 @@ impl Doc {
             }
             Op::TruncateBytes(n) => *cut = Some(*n as usize),
             Op::DropClose => self.tail.clear(),
+            Op::Seed(edit) => self.edit_seed(edit),
+        }
+    }
+
+    /// The SHUFFLE tag's `seed` value, when the log has one.
+    fn shuffle_seed(&mut self) -> Option<&mut Vec<u8>> {
+        let t = self.tags.iter_mut().find(|t| t.name == b"SHUFFLE")?;
+        t.attrs
+            .iter_mut()
+            .find(|(k, _)| k == b"seed")
+            .map(|(_, v)| v)
+    }
+
+    fn edit_seed(&mut self, edit: &SeedEdit) {
+        let hex = |words: &[u32]| -> Vec<u8> {
+            let w: Vec<String> = words.iter().take(64).map(|w| format!("{w:08X}")).collect();
+            w.join(",").into_bytes()
+        };
+        match edit {
+            SeedEdit::Char { at, to } => {
+                if let Some(v) = self.shuffle_seed().filter(|v| !v.is_empty()) {
+                    let i = *at as usize % v.len();
+                    v[i] = b' ' + to % 95;
+                    if matches!(v[i], b'"' | b'&' | b'<') {
+                        v[i] = b'A';
+                    }
+                }
+            }
+            SeedEdit::Cut(n) => {
+                if let Some(v) = self.shuffle_seed() {
+                    let n = *n as usize % (v.len() + 1);
+                    v.truncate(n);
+                }
+            }
+            SeedEdit::Form(f) => {
+                if let Some(v) = self.shuffle_seed() {
+                    let rest = match v.iter().position(|&b| b == b',') {
+                        Some(c) => v[c..].to_vec(),
+                        None => Vec::new(),
+                    };
+                    let mut name = FORMS[*f as usize % FORMS.len()].as_bytes().to_vec();
+                    name.extend_from_slice(&rest);
+                    *v = name;
+                }
+            }
+            SeedEdit::HexWords(words) => {
+                if let Some(v) = self.shuffle_seed() {
+                    let c = v.iter().position(|&b| b == b',').unwrap_or(v.len());
+                    v.truncate(c);
+                    v.push(b',');
+                    v.extend_from_slice(&hex(words));
+                }
+            }
+            SeedEdit::PerHand { init, words, drop } => {
+                if *drop {
+                    self.tags.retain(|t| t.name != b"SHUFFLE");
+                }
+                let inits: Vec<usize> = (0..self.tags.len())
+                    .filter(|&i| self.tags[i].name == b"INIT")
+                    .collect();
+                if inits.is_empty() {
+                    return;
+                }
+                let t = &mut self.tags[inits[*init as usize % inits.len()]];
+                let mut value = b"mt19937ar,".to_vec();
+                value.extend_from_slice(&hex(words));
+                match t.attrs.iter_mut().find(|(k, _)| k == b"shuffle") {
+                    Some((_, v)) => *v = value,
+                    None => t.attrs.push((b"shuffle".to_vec(), value)),
+                }
+            }
         }
     }
 

@@ -32,6 +32,10 @@ pub(crate) struct InputArgs {
     /// `haifu agree` reads (about 3 million rows for 6,448 Phoenix games; the ingest is slower).
     #[arg(long)]
     pub(crate) decisions: bool,
+    /// Also write the `walls` frame: every hand's wall, rebuilt from the log's seed and checked
+    /// against every draw (one row per hand, 136 tiles in the order they are taken).
+    #[arg(long)]
+    pub(crate) walls: bool,
 }
 
 impl InputArgs {
@@ -48,6 +52,7 @@ impl InputArgs {
             strict: self.strict,
             progress: !self.quiet,
             decisions: self.decisions,
+            walls: self.walls,
             tsumo_validation: false,
         }
     }

@@ -28,6 +28,7 @@ mod hands;
 mod riichi_response;
 mod tenpai_draws;
 mod wait_danger;
+mod walls;
 
 pub use chunk::FrameChunk;
 pub(crate) use danger_eval::EvalRows;
@@ -87,9 +88,10 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
     (tenpai_draws::NAME, tenpai_draws::new),
 ];
 
-/// The per-game frames written only when asked for (`haifu ingest --decisions`): after
-/// [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 1] = [(decisions::NAME, decisions::new)];
+/// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`):
+/// after [`GAME_FRAMES`], in this order.
+const ON_REQUEST: [(&str, NewFrame); 2] =
+    [(decisions::NAME, decisions::new), (walls::NAME, walls::new)];
 
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
@@ -97,8 +99,12 @@ pub(crate) const DECISIONS: &str = decisions::NAME;
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
+    let [decisions, walls] = ON_REQUEST;
     if observe.decisions {
-        frames.extend(ON_REQUEST);
+        frames.push(decisions);
+    }
+    if observe.walls {
+        frames.push(walls);
     }
     frames
 }
@@ -127,7 +133,7 @@ pub const FRAMES: [&str; GAME_FRAMES.len() + RUN_FRAMES.len()] = {
     all
 };
 
-/// The frames a run writes only when asked for (`--decisions`), besides [`FRAMES`].
+/// The frames a run writes only when asked for (`--decisions`, `--walls`), besides [`FRAMES`].
 pub const ON_REQUEST_FRAMES: [&str; ON_REQUEST.len()] = {
     let mut all = [""; ON_REQUEST.len()];
     let mut i = 0;
@@ -373,8 +379,9 @@ mod tests {
         assert_eq!(parse_kind_digits(&text.replace('4', " ")), None);
     }
 
-    /// The rows of every fixture game, each game given twice under two ids (so that row
-    /// groups span games with and without rows in a frame).
+    /// The rows of every fixture game and of a made-up game the wall check proves (the
+    /// fixtures' seeds are not Tenhou's, so only it has `walls` rows), each game given twice
+    /// under two ids (so that row groups span games with and without rows in a frame).
     fn fixture_rows() -> Vec<GameRows> {
         let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
         let mut paths: Vec<_> = std::fs::read_dir(dir)
@@ -383,12 +390,24 @@ mod tests {
             .filter(|p| p.extension().is_some_and(|e| e == "xml"))
             .collect();
         paths.sort();
+        let mut words = [0u32; 624];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = (i as u32).wrapping_mul(0x2545_F491) ^ 0x5bd1_e995;
+        }
+        let walled = crate::wall::tsumogiri_log(&words, 6);
         let mut rows = Vec::new();
         for copy in 0..2 {
-            for p in &paths {
-                let bytes = std::fs::read(p).unwrap();
+            for p in paths.iter().map(Some).chain([None]) {
+                let bytes = match p {
+                    Some(p) => std::fs::read(p).unwrap(),
+                    None => walled.clone().into_bytes(),
+                };
+                let p = p.cloned().unwrap_or_else(|| "made-up.xml".into());
                 let log = crate::mjlog::decode(&bytes).unwrap();
-                let observe = Observe { decisions: true };
+                let observe = Observe {
+                    decisions: true,
+                    walls: true,
+                };
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {
                     continue;

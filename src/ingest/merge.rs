@@ -13,7 +13,7 @@ use super::dedup::Landed;
 use super::{FileResult, Outcome};
 use crate::danger::Estimator;
 use crate::frames::{self, FrameWriter, PendingFrames};
-use crate::manifest::{FileEntry, Manifest, Status};
+use crate::manifest::{FileEntry, Manifest, Status, WallStatus};
 use crate::mjlog;
 use crate::reason::{Failure, Reason};
 use crate::report::danger::{evaluate_file, SITUATION_ROWS};
@@ -113,6 +113,8 @@ impl Merger {
             game_id,
             games: 0,
             hands: 0,
+            wall: None,
+            wall_reason: None,
         };
         if let Some(first) = duplicate_of {
             let game_id = match r.outcome {
@@ -142,10 +144,19 @@ impl Merger {
                 let draws: u64 = facts.hands.iter().map(|h| h.draws as u64).sum();
                 self.manifest
                     .note_game(&rows.game_id, mjlog::room_of(facts.go_type), draws);
+                let wall = &facts.wall;
+                self.manifest
+                    .note_wall(wall.hands, wall.draws, wall.indicators);
                 self.games_done += 1;
                 FileEntry {
                     games: 1,
                     hands: facts.hands.len() as u32,
+                    wall: Some(if wall.unchecked.is_some() {
+                        WallStatus::Unchecked
+                    } else {
+                        WallStatus::Checked
+                    }),
+                    wall_reason: wall.unchecked.clone(),
                     ..entry(Status::Ok, None, Some(rows.game_id.clone()))
                 }
             }

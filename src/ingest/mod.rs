@@ -126,6 +126,8 @@ pub struct IngestOptions {
     pub progress: bool,
     /// Also record the §7 decisions and write the `decisions` frame (for `haifu agree`).
     pub decisions: bool,
+    /// Also write the `walls` frame (each checked hand's wall).
+    pub walls: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -245,11 +247,14 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             game_id: None,
             games: 0,
             hands: 0,
+            wall: None,
+            wall_reason: None,
         })?;
     }
     let progress = progress_bar(opts.progress, files.len() as u64);
     let observe = Observe {
         decisions: opts.decisions,
+        walls: opts.walls,
     };
     let mut merger = Merger::new(manifest, writer, progress, start, observe);
     let merger_progress = merger.progress.clone();

@@ -118,7 +118,11 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
     }
     let a = Attrs::read(tag)?;
     let ev = match name {
-        b"SHUFFLE" => Event::Shuffle,
+        b"SHUFFLE" => Event::Shuffle {
+            seed: a
+                .opt("seed")
+                .map(|v| String::from_utf8_lossy(v).into_owned()),
+        },
         b"GO" => {
             let go_type = a.num::<u32>("type")?;
             log.go_type = Some(go_type);
@@ -230,6 +234,9 @@ fn decode_init(a: &Attrs<'_>) -> Result<Init, DecodeError> {
         ten: a.ten("ten")?,
         oya: a.seat("oya")?,
         hai,
+        shuffle: a
+            .opt("shuffle")
+            .map(|v| String::from_utf8_lossy(v).into_owned()),
     })
 }
 

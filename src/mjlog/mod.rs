@@ -32,7 +32,10 @@ pub fn room_of(go: u32) -> &'static str {
 /// One decoded tag.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
-    Shuffle,
+    /// SHUFFLE: its `seed` attribute as written (the wall's seed, [`crate::wall::Seed`]).
+    Shuffle {
+        seed: Option<String>,
+    },
     Go {
         go_type: u32,
     },
@@ -92,6 +95,8 @@ pub struct Init {
     pub ten: [i32; 4],
     pub oya: u8,
     pub hai: [Vec<TileId>; 4],
+    /// The `shuffle` attribute of logs from 2008–2009 (a seed per hand), as written.
+    pub shuffle: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -2,11 +2,14 @@
 //! time, checked against the state (and, for terminal records, the state against the log);
 //! the error context (the hand) is added once, there.
 
-use super::state::{HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind};
+use super::state::{
+    HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind, WallCursor,
+};
 use super::{Check, ReplayError};
 use crate::hand;
 use crate::mjlog::{Agari, Event, Init, Meld, MeldKind, Ryuukyoku};
 use crate::tile::{self, TileId, IDS, KINDS};
+use crate::wall::Wall;
 
 /// What a step of the replay gives, or which check it failed and why.
 type Step<T = ()> = Result<T, (Check, String)>;
@@ -42,7 +45,7 @@ impl HandState {
             Event::Agari(a) => self.agari(a),
             Event::Ryuukyoku(r) => self.ryuukyoku(r),
             Event::Init(_)
-            | Event::Shuffle
+            | Event::Shuffle { .. }
             | Event::Go { .. }
             | Event::Un(_)
             | Event::Bye { .. }
@@ -57,8 +60,15 @@ impl HandState {
     }
 
     /// Deals hand `hand_index` of a game (`red`: the game has red fives). The running scores
-    /// come from INIT `ten`; the caller checks them against the previous hand's end.
-    pub(crate) fn deal(init: &Init, red: bool, hand_index: usize) -> Result<Self, ReplayError> {
+    /// come from INIT `ten`; the caller checks them against the previous hand's end. With the
+    /// hand's `wall` (from the log's seed), the dealt tiles, the dice and the first indicator
+    /// must be the wall's, and every later draw and indicator is checked against it.
+    pub(crate) fn deal(
+        init: &Init,
+        red: bool,
+        hand_index: usize,
+        wall: Option<Wall>,
+    ) -> Result<Self, ReplayError> {
         let fail = |check, detail: String| ReplayError {
             hand: Some(hand_index),
             check,
@@ -84,6 +94,7 @@ impl HandState {
             last_discard: None,
             last_kan_tile: None,
             kyotaku: init.kyotaku,
+            wall: None,
         };
         if init.oya > 3 {
             return Err(fail(Check::BadInit, format!("dealer {}", init.oya)));
@@ -106,7 +117,63 @@ impl HandState {
         }
         st.show_indicator(init.dora_indicator)
             .map_err(|d| fail(Check::DuplicateTile, d))?;
+        if let Some(wall) = wall {
+            check_deal(init, &wall).map_err(|d| fail(Check::WallMismatch, d))?;
+            st.wall = Some(WallCursor {
+                wall,
+                live: 0,
+                rinshan: 0,
+                indicators: 1,
+            });
+        }
         Ok(st)
+    }
+
+    /// The wall's check of a draw by `seat` of `t`: the next live tile, or the next
+    /// replacement tile after a kan. Returns the cursor's advance, made once every check of
+    /// the draw has passed.
+    fn check_wall_draw(&self, seat: u8, t: TileId, rinshan: bool) -> Step {
+        let Some(c) = &self.wall else { return Ok(()) };
+        let want = if rinshan {
+            c.wall.rinshan(c.rinshan as usize)
+        } else {
+            c.wall.live(c.live as usize, c.rinshan as usize)
+        };
+        if want == Some(t) {
+            return Ok(());
+        }
+        let what = if rinshan {
+            format!("replacement draw {} of seat {seat}", c.rinshan + 1)
+        } else {
+            format!("draw {} of seat {seat}", self.draws + 1)
+        };
+        Err(fail(
+            Check::WallMismatch,
+            format!(
+                "{what} is {}, the wall has {}",
+                tile_text(t),
+                want.map_or("no tile left".into(), tile_text)
+            ),
+        ))
+    }
+
+    /// The wall's check of the `k`-th dora (or, with `ura`, ura-dora) indicator; `what` names
+    /// the record.
+    fn check_wall_indicator(&self, k: usize, t: TileId, ura: bool, what: &str) -> Step {
+        let Some(c) = &self.wall else { return Ok(()) };
+        let want = if ura { c.wall.ura(k) } else { c.wall.dora(k) };
+        if want == Some(t) {
+            return Ok(());
+        }
+        Err(fail(
+            Check::WallMismatch,
+            format!(
+                "{what} {} is {}, the wall has {}",
+                k + 1,
+                tile_text(t),
+                want.map_or("no such indicator".into(), tile_text)
+            ),
+        ))
     }
 
     fn make_visible(&mut self, t: TileId) {
@@ -196,7 +263,16 @@ impl HandState {
             ));
         }
         self.expect_size(seat as usize, false)?;
+        let rinshan = matches!(self.next, Next::Rinshan(_));
+        self.check_wall_draw(seat, t, rinshan)?;
         before(self);
+        if let Some(c) = &mut self.wall {
+            if rinshan {
+                c.rinshan += 1;
+            } else {
+                c.live += 1;
+            }
+        }
         self.live_wall -= 1;
         self.draws += 1;
         self.loc[t as usize] = Loc::Hand(seat);
@@ -451,6 +527,10 @@ impl HandState {
 
     /// Applies a DORA record.
     fn dora(&mut self, t: TileId) -> Step {
+        self.check_wall_indicator(self.indicators.len(), t, false, "dora indicator")?;
+        if let Some(c) = &mut self.wall {
+            c.indicators += 1;
+        }
         self.show_indicator(t)
             .map_err(|detail| fail(Check::DuplicateTile, detail))
     }
@@ -567,6 +647,15 @@ impl HandState {
                 ),
             ));
         }
+        for (k, &t) in a.dora_hai.iter().enumerate() {
+            self.check_wall_indicator(k, t, false, "AGARI doraHai")?;
+        }
+        for (k, &t) in a.ura_hai.iter().enumerate() {
+            self.check_wall_indicator(k, t, true, "AGARI doraHaiUra")?;
+        }
+        if let Some(c) = &mut self.wall {
+            c.indicators += (a.dora_hai.len() + a.ura_hai.len()) as u16;
+        }
         let deltas = self.apply_sc(&a.sc, "AGARI sc")?;
         let sum: i32 = deltas.iter().sum();
         let collected = if second {
@@ -626,6 +715,15 @@ impl HandState {
                 ),
             ));
         }
+        if r.kind.is_none() && self.wall.is_some() && self.live_wall != 0 {
+            return Err(fail(
+                Check::WallMismatch,
+                format!(
+                    "an exhaustive draw with {} tiles left in the live wall",
+                    self.live_wall
+                ),
+            ));
+        }
         let deltas = self.apply_sc(&r.sc, "RYUUKYOKU sc")?;
         let sum: i32 = deltas.iter().sum();
         if sum != 0 {
@@ -644,6 +742,40 @@ impl HandState {
         self.next = Next::Ended;
         Ok(())
     }
+}
+
+/// A tile as the wall check names it: `5p (id 53)`.
+fn tile_text(t: TileId) -> String {
+    format!("{} (id {t})", tile::kind_name(tile::kind(t)))
+}
+
+/// The INIT against its wall: each seat's 13 tiles in dealing order (dealer first), the
+/// dice (INIT `seed` writes each die less one) and the first dora indicator.
+fn check_deal(init: &Init, wall: &Wall) -> Result<(), String> {
+    for (s, hai) in init.hai.iter().enumerate() {
+        let from_dealer = (s + 4 - init.oya as usize) % 4;
+        let dealt = wall.dealt(from_dealer);
+        if hai[..] != dealt[..] {
+            return Err(format!(
+                "seat {s} is dealt {hai:?}, the wall deals it {dealt:?}"
+            ));
+        }
+    }
+    let dice = init.dice.map(|d| d.saturating_add(1));
+    if dice != wall.dice {
+        return Err(format!(
+            "INIT dice {dice:?}, the wall's are {:?}",
+            wall.dice
+        ));
+    }
+    if wall.dora(0) != Some(init.dora_indicator) {
+        return Err(format!(
+            "INIT dora indicator is {}, the wall has {}",
+            tile_text(init.dora_indicator),
+            wall.dora(0).map_or("none".into(), tile_text)
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -665,7 +797,7 @@ mod tests {
         let Some(Event::Init(init)) = events.next() else {
             unreachable!()
         };
-        let mut st = HandState::deal(init, true, 0).unwrap();
+        let mut st = HandState::deal(init, true, 0, None).unwrap();
         for ev in events {
             st.apply(ev).unwrap();
             if matches!(ev, Event::Agari(_)) {
@@ -696,5 +828,202 @@ mod tests {
         let err = st.apply(&Event::Draw { seat: 3, tile: 1 }).unwrap_err();
         assert_eq!(err.check, Check::OutOfTurn);
         assert_eq!(st.terminals.len(), 1);
+    }
+
+    /// A wall from fixed words (any permutation will do) and the INIT it deals, dealer 1.
+    fn walled_init() -> (Init, Wall) {
+        use crate::wall::{Layout, Players};
+        let mut words = [0u32; 144];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = (i as u32).wrapping_mul(2_654_435_761).rotate_left(7);
+        }
+        let wall = Wall::from_words(&words, Players::Four, Layout::Current);
+        let oya = 1u8;
+        let hai = [0, 1, 2, 3].map(|s: usize| wall.dealt((s + 3) % 4).to_vec());
+        let init = Init {
+            round: 1,
+            honba: 0,
+            kyotaku: 0,
+            dice: wall.dice.map(|d| d - 1),
+            dora_indicator: wall.dora(0).unwrap(),
+            ten: [250; 4],
+            oya,
+            hai,
+            shuffle: None,
+        };
+        (init, wall)
+    }
+
+    fn wall_error(r: Result<HandState, ReplayError>) -> String {
+        let e = r.unwrap_err();
+        assert_eq!((e.check, e.hand), (Check::WallMismatch, Some(3)), "{e}");
+        e.detail
+    }
+
+    /// The INIT against its wall: the dealt tiles in dealing order, the dice (INIT writes
+    /// each less one) and the first indicator; without a wall nothing of it is checked.
+    #[test]
+    fn the_deal_is_checked_against_the_wall() {
+        let (init, wall) = walled_init();
+        assert!(HandState::deal(&init, true, 3, Some(wall.clone())).is_ok());
+        // Two of seat 0's tiles the other way round: the same tiles, not the same deal.
+        let mut swapped = init.clone();
+        swapped.hai[0].swap(0, 1);
+        let detail = wall_error(HandState::deal(&swapped, true, 3, Some(wall.clone())));
+        assert!(detail.starts_with("seat 0 is dealt ["), "{detail}");
+        assert!(HandState::deal(&swapped, true, 3, None).is_ok());
+        // Seat 3's last tile from seat 2's.
+        let mut moved = init.clone();
+        let (a, b) = (moved.hai[2][12], moved.hai[3][12]);
+        moved.hai[2][12] = b;
+        moved.hai[3][12] = a;
+        let detail = wall_error(HandState::deal(&moved, true, 3, Some(wall.clone())));
+        assert!(detail.starts_with("seat 2 is dealt"), "{detail}");
+        for die in 0..2 {
+            let mut dice = init.clone();
+            dice.dice[die] = (dice.dice[die] + 1) % 6;
+            let detail = wall_error(HandState::deal(&dice, true, 3, Some(wall.clone())));
+            assert_eq!(
+                detail,
+                format!(
+                    "INIT dice {:?}, the wall's are {:?}",
+                    dice.dice.map(|d| d + 1),
+                    wall.dice
+                )
+            );
+        }
+        // The ura indicator under the dora indicator, shown in its place.
+        let mut dora = init.clone();
+        dora.dora_indicator = wall.ura(0).unwrap();
+        let detail = wall_error(HandState::deal(&dora, true, 3, Some(wall.clone())));
+        assert_eq!(
+            detail,
+            format!(
+                "INIT dora indicator is {}, the wall has {}",
+                tile_text(wall.ura(0).unwrap()),
+                tile_text(wall.dora(0).unwrap())
+            )
+        );
+    }
+
+    /// Every draw takes the next live tile (every seat discarding what it drew), an exhaustive
+    /// draw comes exactly at haitei, and a draw of any other tile fails, naming the draw.
+    #[test]
+    fn draws_follow_the_wall_to_haitei() {
+        let (init, wall) = walled_init();
+        let deal = || HandState::deal(&init, true, 3, Some(wall.clone())).unwrap();
+        let exhaustive = Event::Ryuukyoku(Box::new(Ryuukyoku {
+            kind: None,
+            honba: 0,
+            kyotaku: 0,
+            sc: [250, 0, 250, 0, 250, 0, 250, 0],
+            hai: Default::default(),
+            owari: None,
+        }));
+        let play = |st: &mut HandState, n: usize| {
+            for i in 0..n {
+                let seat = ((1 + i) % 4) as u8;
+                let tile = wall.live(i, 0).unwrap();
+                st.apply(&Event::Draw { seat, tile }).unwrap();
+                st.apply(&Event::Discard { seat, tile }).unwrap();
+            }
+        };
+        let mut st = deal();
+        play(&mut st, 70);
+        assert_eq!(st.wall.as_ref().map(|c| (c.live, c.rinshan)), Some((70, 0)));
+        st.apply(&exhaustive).unwrap();
+        // One draw short of haitei.
+        let mut st = deal();
+        play(&mut st, 69);
+        let e = st.apply(&exhaustive).unwrap_err();
+        assert_eq!(e.check, Check::WallMismatch);
+        assert_eq!(
+            e.detail,
+            "an exhaustive draw with 1 tiles left in the live wall"
+        );
+        // Without a wall the same short hand is not questioned.
+        let mut free = HandState::deal(&init, true, 3, None).unwrap();
+        for i in 0..69 {
+            let seat = ((1 + i) % 4) as u8;
+            let tile = wall.live(i, 0).unwrap();
+            free.apply(&Event::Draw { seat, tile }).unwrap();
+            free.apply(&Event::Discard { seat, tile }).unwrap();
+        }
+        free.apply(&exhaustive).unwrap();
+        // Draw 6 (seat 2) takes the tile after its own: the next seat's.
+        let mut st = deal();
+        play(&mut st, 5);
+        let (want, got) = (wall.live(5, 0).unwrap(), wall.live(6, 0).unwrap());
+        let e = st.apply(&Event::Draw { seat: 2, tile: got }).unwrap_err();
+        assert_eq!((e.check, e.hand), (Check::WallMismatch, Some(3)));
+        assert_eq!(
+            e.detail,
+            format!(
+                "draw 6 of seat 2 is {}, the wall has {}",
+                tile_text(got),
+                tile_text(want)
+            )
+        );
+        assert_eq!(st.draws, 5, "a refused draw changes nothing");
+    }
+
+    /// After a kan the replacement draws come from the dead wall in their order, each one
+    /// shortening the live wall, and the kan dora indicators follow the first.
+    #[test]
+    fn replacement_draws_and_indicators_follow_the_dead_wall() {
+        let (init, wall) = walled_init();
+        let mut st = HandState::deal(&init, true, 3, Some(wall.clone())).unwrap();
+        let first = wall.live(0, 0).unwrap();
+        st.apply(&Event::Draw {
+            seat: 1,
+            tile: first,
+        })
+        .unwrap();
+        // As after a kan by the dealer (the kan itself is the call's business).
+        st.next = Next::Rinshan(1);
+        st.seats[1].hand_len -= 1;
+        let live = wall.live(1, 0).unwrap();
+        let e = st
+            .apply(&Event::Draw {
+                seat: 1,
+                tile: live,
+            })
+            .unwrap_err();
+        assert_eq!(
+            e.detail,
+            format!(
+                "replacement draw 1 of seat 1 is {}, the wall has {}",
+                tile_text(live),
+                tile_text(wall.rinshan(0).unwrap())
+            )
+        );
+        let r0 = wall.rinshan(0).unwrap();
+        st.apply(&Event::Draw { seat: 1, tile: r0 }).unwrap();
+        assert_eq!(st.wall.as_ref().map(|c| (c.live, c.rinshan)), Some((1, 1)));
+        // The second indicator is the next dora position, not its ura.
+        let ura = wall.ura(1).unwrap();
+        let e = st.apply(&Event::Dora { tile: ura }).unwrap_err();
+        assert_eq!(
+            e.detail,
+            format!(
+                "dora indicator 2 is {}, the wall has {}",
+                tile_text(ura),
+                tile_text(wall.dora(1).unwrap())
+            )
+        );
+        st.apply(&Event::Dora {
+            tile: wall.dora(1).unwrap(),
+        })
+        .unwrap();
+        assert_eq!(st.wall.as_ref().map(|c| c.indicators), Some(2));
+        st.apply(&Event::Discard { seat: 1, tile: r0 }).unwrap();
+        // The live wall goes on where it was, one tile shorter at its end.
+        st.apply(&Event::Draw {
+            seat: 2,
+            tile: live,
+        })
+        .unwrap();
+        assert_eq!(wall.live(68, 1), Some(wall.yama[15]));
+        assert_eq!(wall.live(69, 1), None);
     }
 }

@@ -2,6 +2,7 @@
 
 use super::{Check, HandState, Observer, ReplayError, TerminalKind};
 use crate::mjlog::{go_type, Event, GameLog};
+use crate::wall::{Players, Seed, SeedForm, Walls};
 
 /// What one replayed hand was, for the `hands` frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -28,6 +29,19 @@ pub(crate) struct HandFacts {
     pub(crate) draws: u16,
 }
 
+/// How much of a game the wall check covered (`manifest.json`: `wall`, and the totals).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct WallCoverage {
+    /// The seed form, when the game was checked against its wall.
+    pub(crate) form: Option<SeedForm>,
+    /// Why the game was not checked (no seed, or one in no known form).
+    pub(crate) unchecked: Option<String>,
+    /// Hands, draws (live and replacement) and indicators checked.
+    pub(crate) hands: u32,
+    pub(crate) draws: u32,
+    pub(crate) indicators: u32,
+}
+
 /// What one replayed game was, for the `games` frame.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GameFacts {
@@ -42,6 +56,7 @@ pub(crate) struct GameFacts {
     /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
     pub(crate) places: [u8; 4],
     pub(crate) hands: Vec<HandFacts>,
+    pub(crate) wall: WallCoverage,
 }
 
 fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
@@ -70,6 +85,12 @@ pub(crate) fn replay_game(
         ));
     }
     let red = go & go_type::NO_RED == 0;
+    let mut walls = game_walls(log);
+    let mut coverage = WallCoverage::default();
+    match &walls {
+        Ok((w, _)) => coverage.form = Some(w.form()),
+        Err(why) => coverage.unchecked = Some(why.clone()),
+    }
     let mut hands: Vec<HandFacts> = Vec::new();
     let mut state: Option<HandState> = None;
     let mut owari: Option<&Vec<f64>> = None;
@@ -125,9 +146,13 @@ pub(crate) fn replay_game(
                     }
                 }
                 if let (Some(prev), Some(facts)) = (&state, hands.last_mut()) {
-                    finish_hand(prev, facts, observers);
+                    finish_hand(prev, facts, &mut coverage, observers);
                 }
-                let st = HandState::deal(init, red, hands.len())?;
+                let wall = match &mut walls {
+                    Ok((w, seeds)) => w.next(seeds.get(hands.len())),
+                    Err(_) => None,
+                };
+                let st = HandState::deal(init, red, hands.len(), wall)?;
                 hands.push(HandFacts {
                     round: init.round,
                     honba: init.honba,
@@ -198,7 +223,7 @@ pub(crate) fn replay_game(
                 st.apply(ev)?;
                 owari = a.owari.as_ref().or(owari);
             }
-            Event::Shuffle
+            Event::Shuffle { .. }
             | Event::Go { .. }
             | Event::Un(_)
             | Event::Bye { .. }
@@ -216,7 +241,12 @@ pub(crate) fn replay_game(
             detail: "the log ends inside a hand".into(),
         });
     }
-    finish_hand(last, hands.last_mut().expect("a hand was dealt"), observers);
+    finish_hand(
+        last,
+        hands.last_mut().expect("a hand was dealt"),
+        &mut coverage,
+        observers,
+    );
     let Some(owari) = owari else {
         return Err(game_err(Check::Truncated, "the final record has no owari"));
     };
@@ -258,11 +288,67 @@ pub(crate) fn replay_game(
         final_scores,
         places: places(&final_scores),
         hands,
+        wall: coverage,
     })
 }
 
+/// The walls of a game, from its SHUFFLE seed (one generator for the game) or, in logs of
+/// 2008–2009 without one, from every INIT's own `shuffle` seed (returned in hand order); or
+/// why the game has none and replays unchecked.
+fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
+    let shuffle = log.events.iter().find_map(|e| match e {
+        // An empty `seed` (some hand-made logs) is no seed.
+        Event::Shuffle { seed } => seed.as_deref().filter(|s| !s.trim().is_empty()),
+        _ => None,
+    });
+    if let Some(text) = shuffle {
+        let seed = Seed::parse(text).map_err(|e| format!("SHUFFLE seed: {e}"))?;
+        if seed.form == SeedForm::PerHand {
+            return Err("SHUFFLE seed in the per-hand form".into());
+        }
+        return Ok((Walls::new(&seed, Players::Four), Vec::new()));
+    }
+    let mut seeds = Vec::new();
+    for (i, init) in log
+        .events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Init(init) => Some(init),
+            _ => None,
+        })
+        .enumerate()
+    {
+        let Some(text) = init.shuffle.as_deref() else {
+            return Err(if i == 0 {
+                "no seed".into()
+            } else {
+                format!("INIT {i} has no shuffle seed")
+            });
+        };
+        let seed = Seed::parse(text).map_err(|e| format!("INIT {i} shuffle seed: {e}"))?;
+        if seed.form != SeedForm::PerHand {
+            return Err(format!("INIT {i} shuffle seed is not in the per-hand form"));
+        }
+        seeds.push(seed);
+    }
+    match seeds.first() {
+        Some(first) => Ok((Walls::new(first, Players::Four), seeds)),
+        None => Err("no seed".into()),
+    }
+}
+
 /// Records a finished hand's facts and tells the observers it is over.
-fn finish_hand(st: &HandState, facts: &mut HandFacts, observers: &mut [&mut dyn Observer]) {
+fn finish_hand(
+    st: &HandState,
+    facts: &mut HandFacts,
+    coverage: &mut WallCoverage,
+    observers: &mut [&mut dyn Observer],
+) {
+    if let Some(c) = &st.wall {
+        coverage.hands += 1;
+        coverage.draws += u32::from(c.live) + u32::from(c.rinshan);
+        coverage.indicators += u32::from(c.indicators);
+    }
     fill_facts(facts, st);
     for o in observers.iter_mut() {
         o.hand_end(st);

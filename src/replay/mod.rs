@@ -47,6 +47,8 @@ pub enum Check {
     BadOwari,
     NoGo,
     ThreePlayer,
+    /// A dealt tile, a draw, an indicator or the dice is not the wall's (from the log's seed).
+    WallMismatch,
 }
 
 impl Check {
@@ -75,6 +77,7 @@ impl Check {
             Check::BadOwari => "bad-owari",
             Check::NoGo => "no-go",
             Check::ThreePlayer => "three-player",
+            Check::WallMismatch => "wall-mismatch",
         }
     }
 }

@@ -11,6 +11,7 @@
 use crate::hand;
 use crate::mjlog::{Meld, MeldKind};
 use crate::tile::{TileId, IDS, KINDS};
+use crate::wall::Wall;
 
 /// Where a tile id is. `Wall` means not yet seen (live wall or dead wall).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -124,6 +125,18 @@ pub(crate) struct Terminal {
     pub(crate) value: i32,
 }
 
+/// The wall of a hand, rebuilt from the log's seed, and how much of it the hand has taken.
+#[derive(Clone, Debug)]
+pub(crate) struct WallCursor {
+    pub(crate) wall: Wall,
+    /// Live draws taken.
+    pub(crate) live: u8,
+    /// Replacement draws taken.
+    pub(crate) rinshan: u8,
+    /// Indicators checked: shown (INIT, DORA) and listed by AGARI (`doraHai`, `doraHaiUra`).
+    pub(crate) indicators: u16,
+}
+
 /// Who is to act next.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Next {
@@ -169,6 +182,9 @@ pub(crate) struct HandState {
     pub(super) last_kan_tile: Option<(u8, TileId)>,
     /// Sticks on the table now (start + established this hand − collected).
     pub(crate) kyotaku: u8,
+    /// The wall every draw and indicator is checked against; `None` when the log carries no
+    /// seed in a known form (the hand replays unchecked).
+    pub(crate) wall: Option<WallCursor>,
 }
 
 #[cfg(test)]

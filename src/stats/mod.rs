@@ -12,6 +12,7 @@ pub(crate) mod riichi_response;
 pub(crate) mod tenpai_draws;
 mod totals;
 pub(crate) mod wait_danger;
+pub(crate) mod walls;
 
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
@@ -21,6 +22,7 @@ pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
 pub use totals::RunTotals;
 pub(crate) use wait_danger::{WaitDangerObserver, WaitDangerRow};
+pub(crate) use walls::{WallObserver, WallRow};
 
 use crate::danger::{score_builtins, Scores};
 use crate::mjlog::GameLog;
@@ -37,6 +39,8 @@ pub struct GameObservations {
     pub(crate) tenpai_draws: Vec<TenpaiDraw>,
     /// §7 decisions, when asked for ([`Observe::decisions`]); empty otherwise.
     pub(crate) decisions: Vec<Decision>,
+    /// Each checked hand's wall, when asked for ([`Observe::walls`]); empty otherwise.
+    pub(crate) walls: Vec<WallRow>,
 }
 
 /// Which optional statistics a replay records.
@@ -44,6 +48,8 @@ pub struct GameObservations {
 pub struct Observe {
     /// §7 decisions (the `decisions` frame, written on request: 3 M rows on 6,448 games).
     pub decisions: bool,
+    /// Each hand's wall (the `walls` frame, written on request).
+    pub walls: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -68,16 +74,21 @@ pub fn observe_game_with(
     let mut draws = DrawRateObserver { draws };
     let mut tenpai = TenpaiDrawObserver::default();
     let mut decisions = DecisionObserver::default();
-    let mut observers: [&mut dyn Observer; 6] = [
+    let mut walls = WallObserver::default();
+    let mut observers: Vec<&mut dyn Observer> = vec![
         &mut riichi,
         &mut waits,
         &mut danger,
         &mut draws,
         &mut tenpai,
-        &mut decisions,
     ];
-    let used = if observe.decisions { 6 } else { 5 };
-    let facts = replay_game(log, &mut observers[..used])?;
+    if observe.decisions {
+        observers.push(&mut decisions);
+    }
+    if observe.walls {
+        observers.push(&mut walls);
+    }
+    let facts = replay_game(log, &mut observers)?;
     let danger_scores = danger
         .rows
         .iter()
@@ -92,6 +103,7 @@ pub fn observe_game_with(
         danger_scores,
         tenpai_draws: tenpai.rows,
         decisions: decisions.rows,
+        walls: walls.rows,
     })
 }
 

@@ -87,6 +87,7 @@ pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> In
         strict: false,
         progress: false,
         decisions: false,
+        walls: false,
         tsumo_validation: false,
     })
     .expect("ingest runs")

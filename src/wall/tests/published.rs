@@ -1,0 +1,76 @@
+//! Tenhou's published test walls (the first hand of three logs of 2008, 2009 and 2016, one per
+//! seed form, as Tenhou gave them with the algorithm): the seeds as those logs carry them.
+
+pub(super) const PER_HAND_SEED: &str =
+    "mt19937ar,BEF2A12D,33A53D54,2E284410,D68656A3,A9B60976,39483C8E,24706954,22661D0E";
+pub(super) const PER_HAND_YAMA: [u8; 136] = [
+    10, 134, 52, 127, 75, 34, 92, 17, 50, 19, 103, 64, 79, 21, 89, 51, 54, 14, 97, 23, 68, 65, 41,
+    1, 53, 118, 48, 38, 49, 83, 129, 126, 76, 4, 108, 44, 13, 91, 107, 43, 96, 128, 8, 60, 73, 61,
+    9, 67, 37, 18, 131, 35, 90, 58, 46, 106, 78, 85, 69, 27, 31, 32, 22, 93, 122, 100, 114, 11, 33,
+    45, 7, 66, 95, 39, 116, 132, 55, 2, 6, 123, 56, 86, 109, 12, 81, 124, 0, 5, 110, 82, 3, 120,
+    20, 70, 133, 99, 77, 15, 80, 42, 84, 40, 59, 94, 119, 98, 117, 87, 28, 16, 57, 26, 36, 25, 104,
+    74, 101, 113, 102, 125, 121, 63, 62, 115, 71, 112, 47, 135, 111, 72, 130, 105, 30, 24, 29, 88,
+];
+pub(super) const PER_HAND_DICE: [u8; 2] = [4, 5];
+
+pub(super) const HEX_SEED: &str = "mt19937ar-sha512-n288,AFA75809,084799AA,FEF333B8,D22FF70F,15C86695,DD38FB6D,1937EFBC,8EB7E0DF,A7C60900,D33ACE31,66E3A306,A8E84DF0,D74ED188,A47CF339,C6420DCD,CEEB2D9C,7DF4CEE4,E4320830,92B61E6E,7A9A3911,B2FC0183,51448179,D397A099,0E0ED1F8,60DCFEB4,87795A79,09F0A764,CEF67F99,9F10212E,7CEEC581,8DB04598,675EF780";
+pub(super) const HEX_YAMA: [u8; 136] = [
+    122, 99, 92, 116, 11, 115, 128, 63, 107, 98, 129, 10, 12, 1, 75, 34, 90, 6, 85, 24, 55, 131,
+    77, 110, 102, 65, 7, 0, 38, 78, 22, 60, 93, 105, 51, 117, 48, 70, 100, 42, 111, 56, 8, 106, 52,
+    108, 113, 18, 31, 3, 104, 19, 66, 53, 94, 17, 40, 49, 109, 118, 13, 96, 2, 112, 135, 87, 130,
+    69, 5, 133, 68, 27, 126, 121, 73, 114, 132, 16, 71, 45, 76, 61, 91, 39, 28, 37, 41, 26, 119,
+    101, 43, 21, 79, 46, 9, 86, 35, 50, 89, 95, 33, 4, 124, 47, 72, 44, 62, 123, 127, 59, 25, 29,
+    134, 15, 20, 64, 80, 36, 81, 103, 83, 84, 32, 57, 120, 67, 82, 14, 54, 88, 74, 97, 125, 23, 58,
+    30,
+];
+pub(super) const HEX_DICE: [u8; 2] = [5, 2];
+
+pub(super) const BASE64_SEED_PARTS: [&str; 37] = [
+    "lFMmGcbVp9UtkFOWd6eDLxicuIFw2eWpoxq/3uzaRv3MHQboS6pJPx3LCxBR2Yionfv217Oe2vvC2LCVNnl+8YxCju",
+    "nLHFb2unMaNzBvHWQzMz+6f3Che7EkazzaI9InRy05MXkqHOLCtVxsjBdIP13evJep6NnEtA79M+qaEHKUOKo+qhJO",
+    "wBBsHsLVh1X1Qj93Sm6nNcB6Xy3fCTPp4rZLzRQsnia9d6vE0RSM+Mu2Akg5w/QWDbXxFpsVFlElfLJL+OH0vcjICA",
+    "TfV3RVEgKR10037B1I2zDRF3r9AhXnz+2FIdu9qWjI/YNza3Q/6X429oNBXKLSvZb8ePGJAyXabp2IbrQPX2acLhW5",
+    "FqdLZAWt504fBO6tb7w41iuDh1NoZUodzgw5hhpAZ2UjznTIBiHSfL1T8L2Ho5tHN4SoZJ62xdfzLPU6Rts9pkIgWO",
+    "gTfN35FhJ+6e7QYhl2x6OXnYDkbcZQFVKWfm9G6gA/gC4DjPAfBdofnJp4M+vi3YctG5ldV88A89CFRhOPP96w6m2m",
+    "wUjgUmdNnWUyM7LQnYWOBBdZkTUo4eWaNC1R2zVxDSG4TCROlc/CaoHJBxcSWg+8IQb2u/Gaaj8y+9k0G4k5TEeaY3",
+    "+0r0h9kY6T0p/rEk8v95aElJJU79n3wH24q3jD8oCuTNlC50sAqrnw+/GP5XfmqkVv5O/YYReSay5kg83j8tN+H+YD",
+    "yuX3q+tsIRvXX5KGOTgjobknkdJcpumbHXJFle9KEQKi93f6SZjCjJvvaz/FJ4qyAeUmzKDhiM3V2zBX8GWP0Kfm9O",
+    "vs8TfCSyt6CH3PLFpnV94WDJ/Hd1MPQ3ASWUs78V3yi8XEvMc8g5l9U1MYIqVIbvU7JNY9PAB04xTbm6Orb+7sFiFL",
+    "zZ4P/Xy4bdyGNmN4LbduYOjsIn4Sjetf/wxqK4tFnaw9aYlo3r6ksvZzFQl6WI1xqZlB10G9rD297A5vn5mc2mqpDn",
+    "EGnOExMx8HA7MQqfPM5AYDQmOKy9VYkiiLqHk2nj4lqVeo5vvkvM1hBy+rqcabdF6XNYA2W5v0Mu3OaQuPjN75A7vj",
+    "Gd2t9J5t2erSmHT1WI0RCrUiensUha5obn+sZSiA8FFtSiUAtpGC7+jYRKP7EHhDwPvpUvjoQIg/vgFb5FvT4AzGcr",
+    "4kxhKlaS2eofgC7Q7u/A329Kxpf54Pi7wVNvHtDkmQBFSLcMN50asBtFlg7CO+N1/nmClmfGSmBkI/SsX8WKbr0vKa",
+    "FSnKmt8a19hOimJ0/G0Lj+yizqWPQ4fuoRzEwv41utfrySrzR3iLJrhk29dzUgSFaGScylepk/+RX3nge2TyqHNqOA",
+    "Uol4/bH4KDyDGP4QxrBYXE1qSPG+/6QECYmZh/c3I7qBSLnJ+XWqUzH0wih7bkjJWYv1gNPp6gDOFDWXimDtcnU5A2",
+    "sF3vW2ui6scAnRV47DgzWk4d94uFTzXNNTDbGX1k1ZPnOlWwVLP0ojeFCrirccHui7MRov+JTd8j8iAXRykCFcD79+",
+    "mB7zs/1E69rCxbuu4msBjdBFUs+ACN3D4d14EUgDNDw8lrX23g9orTMtey8/s6XmumvRRUT86wc/E3piUHyUgnELNM",
+    "1UaXVL/I+zkqISjuSdLqrb+CVZ10s0ttwbEtt1CMEVN9bVLUGZzTAgwEsuYchVrdgjJY4puNJc2DNwiPFc63ek9ZsX",
+    "LmF1ljVXJPXpNJhX8B0HUCNVvkzeqR5uNcUDdzYJPlZIcmNO8NW9InK0b3z3y0rfTK8jnqDDYmeLFtVonjP5rPgK3g",
+    "4LvWuTmjisQIceuPjdVSZChx7lfaCopzM83rV3dPOuQOGOvVwLqzvYY5Hj4GUZ7tXtDzKRaHSkniheRU0LOmQ3Na3r",
+    "UAfRzr4QFC36++FPtHoUKx4ozQB9LWjirQejsjp/Of6FZ+VWionwpT1aP87ks+Sgg0Ubpe8dccJIVLfsbcAB2i0FDW",
+    "uslcFy2T7NY6+YJdj8Dcp62ZNRBxl5AANWD51wfmkcxWU+JPoC2zOVetAOEQiA4ntfkF3Xui5a9T/ovuhTzBbI2XN3",
+    "P2iZStarYMWqj0QyT5tdNdj1UfCI8NN6iIFvUBzsSwX1lhDiC+FSh6c+xDOr8tnVh6PfENwIHhfqC2cCTCLujeYno6",
+    "xQvWlogN68DtqQhwdiBMe6BHX76o4RYADbiszd3h2+XRpqlc3j7OI5DDUL/GEEq13Q97Eub6VETe5LY4YIF+Y9z4B8",
+    "rKMEOn15pehYymdovidT7xiZd88VFonXNJmWh9KI4+z5MxEwhT/dsCty+mxpBmOUpCPPMkLuRyd4VjH+eGnUc3BDo4",
+    "og0D+vEsKbOqAT1da/dgE0XrxTsiliqNyw/6DHUB5jnKYrlcUNJb0QCpBag8b2m2/yH7dFbiK1utbnI6AoELbEDhPh",
+    "fUr6cjgM07ju6xarzEMse0zN3c0w58l063I2Rf2lefFW7cU0Jc5Rh10+QKQpmiMYySYybGlt9eMMEdNrU+AhTRacGo",
+    "zxFRi+ij9zRoZ+X+4NIARqQJfdhV+w2365XS9bzG92weHlIJgpS0Mq+/KjLpWKh6HTeXmdGCq07/ZBx/zw9lkmQXnw",
+    "3ydcpyplk8GblKn1H4jdkSIz5E3RSWzb+8C7BVcpaBcHfDejvbGU5zxT8Vq50oS1c7V9tDzhAoyYZPahgO0MSB1zMy",
+    "BKfDcfHIPdoSMv+a4QL1mpSWa6NuwumWSIghOKam2bFNedHqlbrBglpfabTKSnYIibBrZCNhDtm/vG0DUtjEXx4ixM",
+    "1NaYuMU7qiCmTkU3pK3BYqNXTlhK8kwZD72UkR4lzB9th5eqDsW2blED8evnujJtlTptYvoHqcNFHjnNvtuaNUWqcB",
+    "XKFIl+I+PSuDaIO/paWJO0kf5VbVFpZdgvnimHZbY8uJ7s4w9W8XoegGqrVIlAT/PjE/2HdPfy75QatjPr8g0Q88wa",
+    "5BpkWJeOv42NuEWKaVCK55S/kyVUkxcgNop6jWecsjjdmLoGqcaCiA18aKr6MYCtFCxMqW780AKFSUCXKI5obp1DoS",
+    "sRn24Gd5ww5S74vT99VcBECDMYlvisIKe07dApsRPOhR7Z4Kt6lSelmjI6vLG0Dri1HjkiAFy8TT6Uoi+JqOBS6tv4",
+    "0dvPknRWyU7MmZugaZ0davAjEbvvlOiKVjkYyh7q+uh4eZ/qN2kAs/n6RyJaL4v+mx1jlQ1HvOOc+meQoXpedLt0aG",
+    "Mt1QU7Jh4EV68Xz6JLge+h+867RmmvkyWc8qU8GiSwbUXqIBPcKZVZgfP6nPtI7AXq1syVdQkEy2Rus1Csuf0uts",
+];
+pub(super) const BASE64_YAMA: [u8; 136] = [
+    22, 91, 36, 115, 56, 19, 60, 16, 124, 35, 59, 43, 107, 9, 5, 11, 57, 73, 18, 41, 42, 20, 25,
+    30, 103, 100, 126, 130, 77, 109, 17, 15, 67, 46, 72, 65, 131, 118, 102, 61, 113, 123, 89, 122,
+    92, 3, 129, 81, 97, 28, 24, 76, 37, 69, 31, 26, 66, 78, 51, 54, 112, 64, 94, 38, 88, 128, 13,
+    133, 87, 21, 27, 114, 105, 50, 10, 29, 1, 4, 48, 70, 32, 14, 86, 33, 23, 84, 93, 12, 117, 47,
+    75, 96, 44, 111, 95, 62, 74, 39, 116, 63, 53, 6, 2, 58, 79, 71, 108, 68, 121, 8, 49, 55, 34,
+    135, 82, 125, 90, 98, 83, 45, 132, 106, 0, 101, 134, 40, 7, 85, 110, 99, 52, 80, 120, 104, 119,
+    127,
+];
+pub(super) const BASE64_DICE: [u8; 2] = [6, 2];
