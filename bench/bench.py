@@ -36,6 +36,12 @@ import tempfile
 import time
 
 
+# CPU seconds (user + system) of the children measured, by command (the joined argv): the
+# core-seconds per 1,000 games beside the throughput ratio, which a loaded machine disturbs
+# less than wall time.
+CPU = {}
+
+
 def measure(cmd, env=None):
     """Wall seconds and peak RSS (MiB) of one child process."""
     wall, rss, _ = measure_output(cmd, env)
@@ -46,6 +52,11 @@ def measure_output(cmd, env=None):
     """Wall seconds, peak RSS (MiB) and standard output of one child process."""
     wall, rss, stdout, _ = measure_all(cmd, env)
     return wall, rss, stdout
+
+
+def cpu_per_1000(cmd, games):
+    """Median core-seconds per 1,000 games of the runs of `cmd`."""
+    return statistics.median(CPU[" ".join(cmd)]) / games * 1000
 
 
 AGREE_TIMING = re.compile(r"agree: (\d+) decisions, (\d+)/s wall, haifu's own CPU ([\d.]+) s")
@@ -73,6 +84,7 @@ def measure_all(cmd, env=None):
         err.seek(0)
         stdout = out.read().decode(errors="replace")
         stderr = err.read().decode(errors="replace")
+    CPU.setdefault(" ".join(cmd), []).append(usage.ru_utime + usage.ru_stime)
     code = os.waitstatus_to_exitcode(status)
     if code not in (0, 2):
         sys.exit(f"bench: {' '.join(cmd)} exited {code}:\n{stderr}")
@@ -192,6 +204,11 @@ def main():
           "games/s is not a throughput figure.")
     print(f"full / floor throughput (games/s): {games_full / t_full / (games_floor / t_floor):.2f} "
           f"(target ≥ 0.50)")
+    cpu_floor = cpu_per_1000(floor_cmd, games_floor)
+    cpu_full = cpu_per_1000(full_cmd, games_full)
+    print(f"core-seconds per 1,000 games (user + system, medians): floor {cpu_floor:.3f}, "
+          f"full run {cpu_full:.3f}, beyond the floor {cpu_full - cpu_floor:.3f}; "
+          f"floor / full: {cpu_floor / cpu_full:.2f}")
     med1 = statistics.median(r for _, r in full)
     med8 = statistics.median(r for _, r in full8)
     worst = rss_full8 / min(r for _, r in full)
@@ -208,6 +225,10 @@ def main():
               f"{games_base / t_base / (games_floor / t_floor):.2f} of the floor, peak RSS "
               f"{max(r for _, r in full_base):.0f} MiB; this binary's full-run throughput over "
               f"the base's: {ratio:.3f} ({(ratio - 1) * 100:+.1f}%)")
+        cpu_base = cpu_per_1000(base_cmd, games_base)
+        print(f"base core-seconds per 1,000 games {cpu_base:.3f} (beyond the floor "
+              f"{cpu_base - cpu_floor:.3f}); this binary's over the base's: "
+              f"{cpu_full / cpu_base:.3f} ({(cpu_full / cpu_base - 1) * 100:+.1f}%)")
     t_dec = statistics.median(w for w, _ in full_dec)
     games_dec = ingested_games(out_dec)
     print(f"§7: full run with --decisions {t_dec:.2f} s, {games_dec / t_dec:.0f} games/s, "
