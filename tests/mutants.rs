@@ -27,3 +27,5 @@ mod report_values;
 mod reports;
 #[path = "tsumo.rs"]
 mod tsumo;
+#[path = "wall.rs"]
+mod wall;
