@@ -8,7 +8,10 @@
 //!   [`input`]: finding, reading and naming logs;
 //! - [`hand`]: hand algorithms (complete hands, waits and shapes, shanten);
 //! - [`danger`]: suji categories, danger estimators, their metrics and exact totals;
-//! - [`replay`]: the hand state machine fed by events, checked against the log's records;
+//! - [`wall`]: Tenhou's wall rebuilt from a log's shuffle seed (where every dealt tile, draw
+//!   and indicator must be);
+//! - [`replay`]: the hand state machine fed by events, checked against the log's records and
+//!   its wall;
 //! - [`stats`]: observers of the replay that emit rows (knows nothing of XML or frames).
 //!
 //! The columnar layer (feature `cli`):

@@ -1,5 +1,6 @@
 //! Hand replay: a state machine fed by decoded events, checked at every step against the
-//! log's own records.
+//! log's own records and, when the log carries a shuffle seed in a known form, against the
+//! wall it makes ([`crate::wall`]): every dealt tile, draw and indicator (`wall-mismatch`).
 //!
 //! - `state.rs`: [`HandState`], the full public and private state of one hand (concealed
 //!   hands by tile id, melds, rivers, dora indicators, riichi, wall, scores, turns), plain data.
@@ -9,7 +10,8 @@
 //! - `view.rs`: read-only views (concealed ids, river kinds, held and visible counts per type,
 //!   what a seat cannot see).
 //! - `game.rs`: [`replay_game`] drives a whole game through hand states and tells
-//!   [`Observer`]s what happened; a game replays whole or fails with a [`ReplayError`].
+//!   [`Observer`]s what happened; a game replays whole or fails with a [`ReplayError`]. It
+//!   builds each hand's wall from the game's seed (or says why it has none: `GameFacts::wall`).
 
 mod apply;
 mod game;
