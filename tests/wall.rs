@@ -412,3 +412,78 @@ fn three_player_walls_match_every_sanma_hand() {
     );
     assert!(replacements > 5000, "{replacements}");
 }
+
+/// The `walls` frame of a made-up game the check proves (three hands, each 70 tsumogiri draws
+/// and an exhaustive draw): one row per hand whose `tiles` and `ids` are the wall in the order
+/// it is taken, as `Wall::in_order` gives it, with its dice and what the hand used.
+#[test]
+fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
+    let mut words = [0u32; 624];
+    for (i, w) in words.iter_mut().enumerate() {
+        *w = (i as u32).wrapping_mul(0x0123_4567).rotate_left(5) ^ 0xdead_beef;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("2099030100gm-00a9-0000-0000a002.xml");
+    std::fs::write(&log, haifu::wall::tsumogiri_log(&words, 3)).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let s = haifu::ingest::ingest(&haifu::ingest::IngestOptions {
+        inputs: vec![log],
+        out: out.path().to_path_buf(),
+        room: RoomFilter::Any,
+        dates: Default::default(),
+        strict: true,
+        progress: false,
+        decisions: false,
+        walls: true,
+        tsumo_validation: false,
+    })
+    .unwrap();
+    assert_eq!(s.manifest.totals.wall_checked, 1);
+    let frame = common::frame(out.path(), "walls");
+    assert_eq!(frame.height(), 3);
+    let text = |c: &str| -> Vec<String> {
+        let col = frame.column(c).unwrap().str().unwrap().clone();
+        col.iter().map(|v| v.unwrap().to_string()).collect()
+    };
+    let int = |c: &str| -> Vec<i64> {
+        let col = frame
+            .column(c)
+            .unwrap()
+            .cast(&polars::prelude::DataType::Int64)
+            .unwrap();
+        col.i64().unwrap().iter().map(Option::unwrap).collect()
+    };
+    let (tiles, ids) = (text("tiles"), text("ids"));
+    let (hand, d1, d2) = (int("hand"), int("dice_1"), int("dice_2"));
+    let (live, rinshan, indicators) = (int("live_draws"), int("rinshan_draws"), int("indicators"));
+    let text_seed = {
+        use base64::Engine;
+        let bytes: Vec<u8> = words.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let b64 = base64::engine::general_purpose::STANDARD.encode(bytes);
+        format!("mt19937ar-sha512-n288-base64,{b64}")
+    };
+    let mut walls = Walls::new(&Seed::parse(&text_seed).unwrap(), Players::Four);
+    for h in 0..3 {
+        let wall = walls.next(None).unwrap();
+        let order = wall.in_order().unwrap();
+        assert_eq!(hand[h], h as i64);
+        assert_eq!([d1[h], d2[h]], wall.dice.map(i64::from));
+        assert_eq!((live[h], rinshan[h], indicators[h]), (70, 0, 1));
+        assert_eq!(text("dead_wall")[h], "current");
+        assert_eq!(tiles[h].len(), 272);
+        assert_eq!(ids[h].len(), 408);
+        for (i, &t) in order.iter().enumerate() {
+            assert_eq!(ids[h][3 * i..3 * i + 3].parse::<u8>().unwrap(), t, "hand {h} tile {i}");
+            let kind = haifu::tile::kind_name(usize::from(t / 4));
+            let want = if [16, 52, 88].contains(&t) {
+                format!("0{}", &kind[1..])
+            } else {
+                kind.to_string()
+            };
+            assert_eq!(&tiles[h][2 * i..2 * i + 2], want, "hand {h} tile {i}");
+        }
+        // The deal first: the dealer's first four tiles (hand h's dealer is seat h).
+        assert_eq!(order[..4], wall.dealt(0)[..4]);
+        assert_eq!(order[126], wall.dora(0).unwrap());
+    }
+}
