@@ -204,10 +204,10 @@ impl Wall {
             return None;
         }
         let mut out = [0; TILES];
-        for (i, o) in out.iter_mut().take(TILES - DEAD).enumerate() {
-            *o = self.yama[TILES - 1 - i];
+        let (live, dead) = out.split_at_mut(TILES - DEAD);
+        for (o, &t) in live.iter_mut().zip(self.yama.iter().rev()) {
+            *o = t;
         }
-        let dead = &mut out[TILES - DEAD..];
         for (j, d) in dead.iter_mut().take(4).enumerate() {
             *d = self.rinshan(j)?;
         }

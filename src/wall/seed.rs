@@ -245,6 +245,20 @@ mod tests {
         }
     }
 
+    /// Each form's name is the text before the seed's first comma.
+    #[test]
+    fn form_names_read_back() {
+        for (form, words) in [
+            (SeedForm::Base64, "AAAA".repeat(832)),
+            (SeedForm::Hex, "1,2".to_string()),
+            (SeedForm::PerHand, "3".to_string()),
+        ] {
+            let seed = Seed::parse(&format!("{},{words}", form.as_str())).unwrap();
+            assert_eq!(seed.form, form);
+        }
+        assert_eq!(SeedForm::PerHand.as_str(), "mt19937ar");
+    }
+
     #[test]
     fn parses_each_form_and_refuses_the_rest() {
         let hex = Seed::parse("mt19937ar-sha512-n288,00000000,0000000A,FFFFFFFF").unwrap();
@@ -272,5 +286,20 @@ mod tests {
         ] {
             assert!(Seed::parse(bad).is_err(), "{bad:?} parsed");
         }
+        // Each error says what is wrong, quoting at most 40 characters of the culprit.
+        let err = |text: &str| Seed::parse(text).unwrap_err().to_string();
+        assert_eq!(err("mt19937ar"), "seed \"mt19937ar\" has no comma");
+        assert_eq!(err("xorshift,1"), "unknown seed form \"xorshift\"");
+        assert_eq!(err("mt19937ar,1,12g"), "seed word \"12g\" is not hex");
+        assert_eq!(err("mt19937ar,1,,2"), "seed word \"\" is not 1-8 hex digits");
+        let long = "y".repeat(50);
+        assert_eq!(
+            err(&format!("{long},1")),
+            format!("unknown seed form \"{}\"", "y".repeat(40))
+        );
+        assert_eq!(
+            err("mt19937ar-sha512-n288-base64,AAAA"),
+            "base64 seed has 3 bytes, not 2496"
+        );
     }
 }
