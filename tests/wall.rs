@@ -473,7 +473,11 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         assert_eq!(tiles[h].len(), 272);
         assert_eq!(ids[h].len(), 408);
         for (i, &t) in order.iter().enumerate() {
-            assert_eq!(ids[h][3 * i..3 * i + 3].parse::<u8>().unwrap(), t, "hand {h} tile {i}");
+            assert_eq!(
+                ids[h][3 * i..3 * i + 3].parse::<u8>().unwrap(),
+                t,
+                "hand {h} tile {i}"
+            );
             let kind = haifu::tile::kind_name(usize::from(t / 4));
             let want = if [16, 52, 88].contains(&t) {
                 format!("0{}", &kind[1..])

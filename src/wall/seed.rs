@@ -291,7 +291,10 @@ mod tests {
         assert_eq!(err("mt19937ar"), "seed \"mt19937ar\" has no comma");
         assert_eq!(err("xorshift,1"), "unknown seed form \"xorshift\"");
         assert_eq!(err("mt19937ar,1,12g"), "seed word \"12g\" is not hex");
-        assert_eq!(err("mt19937ar,1,,2"), "seed word \"\" is not 1-8 hex digits");
+        assert_eq!(
+            err("mt19937ar,1,,2"),
+            "seed word \"\" is not 1-8 hex digits"
+        );
         let long = "y".repeat(50);
         assert_eq!(
             err(&format!("{long},1")),
