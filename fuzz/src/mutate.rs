@@ -11,8 +11,10 @@
 
 use arbitrary::Arbitrary;
 
-/// The seed logs (our own hand-written fixtures), embedded at build time.
-pub const SEEDS: [(&str, &[u8]); 5] = [
+/// The hand-written seed logs (our own fixtures), embedded at build time. Their made-up
+/// shuffle seeds are not Tenhou's, so they replay without the wall check; [`seeds`] adds a
+/// made-up game whose walls the replay does check, so that edits reach the wall's checks.
+const FIXTURE_SEEDS: [(&str, &[u8]); 5] = [
     (
         "f001",
         include_bytes!("../../fixtures/2099010100gm-00a9-0000-0000f001.xml"),
@@ -34,6 +36,23 @@ pub const SEEDS: [(&str, &[u8]); 5] = [
         include_bytes!("../../fixtures/2099010500gm-00ab-0000-0000f005.xml"),
     ),
 ];
+
+/// Every seed log: the fixtures and a three-hand game dealt and drawn from the walls of a
+/// made-up seed (`haifu::wall::tsumogiri_log`), built once.
+pub fn seeds() -> &'static [(&'static str, &'static [u8])] {
+    static SEEDS: std::sync::OnceLock<Vec<(&'static str, &'static [u8])>> =
+        std::sync::OnceLock::new();
+    SEEDS.get_or_init(|| {
+        let mut words = [0u32; 624];
+        for (i, w) in words.iter_mut().enumerate() {
+            *w = (i as u32).wrapping_mul(0x9E37_79B9) ^ 0x0F1E_2D3C;
+        }
+        let walled: &'static [u8] = haifu::wall::tsumogiri_log(&words, 3).into_bytes().leak();
+        let mut all = FIXTURE_SEEDS.to_vec();
+        all.push(("walled", walled));
+        all
+    })
+}
 
 /// At most this many operations are applied (keeps every run fast).
 pub const MAX_OPS: usize = 24;
@@ -169,7 +188,11 @@ pub enum SeedEdit {
     HexWords(Vec<u32>),
     /// Gives INIT number `init` a per-hand `shuffle` seed of these words (and with `drop`,
     /// removes the SHUFFLE seed, so the per-hand path is taken).
-    PerHand { init: u8, words: Vec<u32>, drop: bool },
+    PerHand {
+        init: u8,
+        words: Vec<u32>,
+        drop: bool,
+    },
 }
 
 /// Form names a [`SeedEdit::Form`] picks from.
@@ -443,7 +466,8 @@ impl Doc {
                 }
             }
             Op::Splice { seed, from, to } => {
-                let other = split(SEEDS[*seed as usize % SEEDS.len()].1);
+                let seeds = seeds();
+                let other = split(seeds[*seed as usize % seeds.len()].1);
                 if let Some(f) = other.tag_index(*from) {
                     let to = *to as usize % (self.tags.len() + 1);
                     self.tags.insert(to, other.tags[f].clone());
@@ -676,7 +700,8 @@ impl Doc {
 
 /// The document a case describes: its seed with every edit applied.
 pub fn render(case: &Case) -> Vec<u8> {
-    let mut doc = split(SEEDS[case.seed as usize % SEEDS.len()].1);
+    let seeds = seeds();
+    let mut doc = split(seeds[case.seed as usize % seeds.len()].1);
     let mut cut = None;
     for op in case.ops.iter().take(MAX_OPS) {
         doc.apply(op, &mut cut);
@@ -690,7 +715,7 @@ mod tests {
 
     #[test]
     fn unedited_seeds_round_trip_and_replay() {
-        for (i, (name, bytes)) in SEEDS.iter().enumerate() {
+        for (i, (name, bytes)) in seeds().iter().enumerate() {
             let doc = render(&Case {
                 seed: i as u8,
                 ops: Vec::new(),
@@ -698,7 +723,27 @@ mod tests {
             let a = haifu::mjlog::decode(bytes).unwrap();
             let b = haifu::mjlog::decode(&doc).unwrap();
             assert_eq!(a.events, b.events, "{name}");
-            haifu::stats::observe_game(&b, &mut Vec::new()).unwrap_or_else(|e| panic!("{name}: {e}"));
+            haifu::stats::observe_game(&b, &mut Vec::new())
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
         }
+    }
+
+    /// The walled seed is checked against its walls: one base64 character of its SHUFFLE seed
+    /// changed makes another wall, and the replay refuses the deal.
+    #[test]
+    fn the_walled_seed_is_proved_by_its_wall() {
+        let walled = seeds().iter().position(|(n, _)| *n == "walled").unwrap();
+        let doc = render(&Case {
+            seed: walled as u8,
+            ops: vec![Op::Seed(SeedEdit::Char {
+                at: 100,
+                to: b'Q' - b' ',
+            })],
+        });
+        let log = haifu::mjlog::decode(&doc).unwrap();
+        let Err(e) = haifu::stats::observe_game(&log, &mut Vec::new()) else {
+            panic!("another seed's wall fits");
+        };
+        assert_eq!(e.check, haifu::replay::Check::WallMismatch, "{e}");
     }
 }
