@@ -130,8 +130,8 @@ impl HandState {
     }
 
     /// The wall's check of a draw by `seat` of `t`: the next live tile, or the next
-    /// replacement tile after a kan. Returns the cursor's advance, made once every check of
-    /// the draw has passed.
+    /// replacement tile after a kan. It changes nothing; `draw` advances the cursor once
+    /// every check of the draw has passed.
     fn check_wall_draw(&self, seat: u8, t: TileId, rinshan: bool) -> Step {
         let Some(c) = &self.wall else { return Ok(()) };
         let want = if rinshan {

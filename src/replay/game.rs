@@ -32,8 +32,6 @@ pub(crate) struct HandFacts {
 /// How much of a game the wall check covered (`manifest.json`: `wall`, and the totals).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub(crate) struct WallCoverage {
-    /// The seed form, when the game was checked against its wall.
-    pub(crate) form: Option<SeedForm>,
     /// Why the game was not checked (no seed, or one in no known form).
     pub(crate) unchecked: Option<String>,
     /// Hands, draws (live and replacement) and indicators checked.
@@ -86,11 +84,10 @@ pub(crate) fn replay_game(
     }
     let red = go & go_type::NO_RED == 0;
     let mut walls = game_walls(log);
-    let mut coverage = WallCoverage::default();
-    match &walls {
-        Ok((w, _)) => coverage.form = Some(w.form()),
-        Err(why) => coverage.unchecked = Some(why.clone()),
-    }
+    let mut coverage = WallCoverage {
+        unchecked: walls.as_ref().err().cloned(),
+        ..WallCoverage::default()
+    };
     let mut hands: Vec<HandFacts> = Vec::new();
     let mut state: Option<HandState> = None;
     let mut owari: Option<&Vec<f64>> = None;
