@@ -76,6 +76,10 @@ pub(crate) type NewFrame = fn() -> Box<dyn GameFrame>;
 
 /// The §8 frame's name (the ingest scores it as it finishes).
 pub(crate) const TENPAI_DRAWS: &str = tenpai_draws::NAME;
+/// The §4 situations' frame (the ingest scores `phoenix-table` over it as it finishes).
+pub(crate) const DANGER_SITUATIONS: &str = danger_situations::NAME;
+/// The §4 scores' frame (the `phoenix-table` rows are appended to it as the ingest finishes).
+pub(crate) const DANGER_EVAL: &str = danger_eval::NAME;
 
 /// The per-game frames, in the order they are written: name and constructor.
 pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
@@ -297,10 +301,22 @@ impl PendingFrames {
     /// The frames whose pending rows fill a row group, or, with `all`, every frame with
     /// pending rows, as (index into [`GAME_FRAMES`], chunk); their builders are left empty.
     pub(crate) fn take_ready(&mut self, all: bool) -> Vec<(usize, FrameChunk)> {
+        self.take_ready_of(all, |_| true)
+    }
+
+    /// [`PendingFrames::take_ready`] of the frames whose name `which` accepts.
+    pub(crate) fn take_ready_of(
+        &mut self,
+        all: bool,
+        which: impl Fn(&str) -> bool,
+    ) -> Vec<(usize, FrameChunk)> {
         let mut chunks = Vec::new();
         for f in 0..self.frames.len() {
             let pending = self.frames[f].pending();
-            if pending > 0 && (all || pending >= self.row_group_rows[f]) {
+            if pending > 0
+                && which(self.frames[f].name())
+                && (all || pending >= self.row_group_rows[f])
+            {
                 chunks.push((f, self.take_frame(f)));
             }
         }

@@ -2,7 +2,7 @@
 //! to the frames and the run totals, and at the end the run-wide frames, the `phoenix-table`
 //! tail and the manifest, renamed into place together.
 
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::Result;
@@ -180,20 +180,35 @@ impl Merger {
     /// Writes the run-wide frames and the manifest, then renames everything into place; with
     /// `validate`, also scores the §8 tsumo-rate models over the finished `tenpai_draws` file
     /// while `phoenix-table` is scored (both read finished files; the scoring of §4 leaves a
-    /// core idle much of the time).
+    /// core idle much of the time, and the other frames' last rows are written on that core
+    /// too).
     pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
-        self.write_frames(true)?;
-        // Frames with no rows still get a file with their schema: an empty chunk opens a
-        // frame's file, and adds nothing to a file already open.
-        for (name, chunk) in PendingFrames::empty_chunks(self.observe) {
+        // The frames read back below are finished first: every pending row, and a file with
+        // the schema for a frame with no rows (an empty chunk opens a frame's file, and adds
+        // nothing to a file already open). `danger_eval`'s pending rows go before the
+        // `phoenix-table` rows appended to it.
+        let read_back = |name: &str| {
+            [
+                frames::DANGER_EVAL,
+                frames::DANGER_SITUATIONS,
+                frames::TENPAI_DRAWS,
+            ]
+            .contains(&name)
+        };
+        for (f, chunk) in self.frames.take_ready_of(true, read_back) {
+            self.writer.write_chunk(self.frames.name(f), &chunk)?;
+        }
+        let empty = PendingFrames::empty_chunks(self.observe);
+        let (first, rest): (Vec<_>, Vec<_>) =
+            empty.into_iter().partition(|(name, _)| read_back(name));
+        for (name, chunk) in first {
             self.writer.write_chunk(name, &chunk)?;
         }
         let draw_rate = frames::draw_rate_frame(&self.cells)?;
-        self.writer.write("draw_rate", &draw_rate)?;
         let t0 = Instant::now();
         // `phoenix-table` needs the whole run's §2 rates: score it over the finished
         // situations file and append its rows to the built-in estimators' ones.
-        self.writer.finish_frame("danger_situations")?;
+        self.writer.finish_frame(frames::DANGER_SITUATIONS)?;
         let tenpai_draws = if validate {
             self.writer.finish_frame(frames::TENPAI_DRAWS)?;
             Some(
@@ -205,8 +220,17 @@ impl Merger {
         };
         let phoenix = self.totals.phoenix_table();
         let t1 = Instant::now();
-        let writer = &mut self.writer;
-        let situations = writer.temp_path("danger_situations.parquet");
+        let situations = self
+            .writer
+            .temp_path(&format!("{}.parquet", frames::DANGER_SITUATIONS));
+        // Each frame's file is written in order by one side alone (`danger_eval` by the
+        // scoring, the others by the second side), so the bytes do not depend on timing.
+        let writer = Mutex::new(&mut self.writer);
+        let write = |name: &str, chunk: &frames::FrameChunk| -> Result<()> {
+            let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+            Ok(w.write_chunk(name, chunk)?)
+        };
+        let pending = &mut self.frames;
         let (scored, validation) = rayon::join(
             || {
                 evaluate_file(
@@ -214,18 +238,27 @@ impl Merger {
                     &[Estimator::Table(phoenix)],
                     Estimator::BUILTINS.len(),
                     SITUATION_ROWS,
-                    |eval| Ok(writer.write_chunk("danger_eval", eval)?),
+                    |eval| write(frames::DANGER_EVAL, eval),
                 )
             },
-            || {
+            || -> Result<Option<DataFrame>> {
                 let t = Instant::now();
                 let df = tenpai_draws
                     .map(|path| tsumo::report_from(&draw_rate, &path, None))
-                    .transpose();
+                    .transpose()?;
                 timing("  tsumo validation", t.elapsed());
-                df
+                for (f, chunk) in pending.take_ready(true) {
+                    write(pending.name(f), &chunk)?;
+                }
+                for (name, chunk) in &rest {
+                    write(name, chunk)?;
+                }
+                let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
+                w.write("draw_rate", &draw_rate)?;
+                Ok(df)
             },
         );
+        drop(writer);
         let (totals, _) = scored?;
         let validation = validation?;
         timing("  read, evaluate, write", t1.elapsed());
