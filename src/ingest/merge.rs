@@ -258,7 +258,6 @@ impl Merger {
                 Ok(df)
             },
         );
-        drop(writer);
         let (totals, _) = scored?;
         let validation = validation?;
         timing("  read, evaluate, write", t1.elapsed());
