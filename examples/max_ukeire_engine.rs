@@ -7,6 +7,10 @@
 //! object carries (its tiles, every seat's melds and river, the dora indicators, the legal
 //! kinds) and haifu's hand algorithms, so its answers equal the built-in `max-ukeire`'s.
 //!
+//! `--hold N` holds its answers until it has N of them or its input ends, as an engine that
+//! batches requests for a GPU does; `--lag` answers each request only once the next one has
+//! come. haifu's protocol serves both (the tests run them).
+//!
 //! Run: `cargo build --release --example max_ukeire_engine`, then
 //! `haifu agree --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/max_ukeire_engine`.
 
@@ -69,10 +73,29 @@ fn answer(d: &Value) -> String {
     format!("{{\"id\":{},\"discard\":[{}]}}", d["id"], names.join(","))
 }
 
+/// When the engine writes the answers it holds.
+#[derive(Clone, Copy, PartialEq)]
+enum Release {
+    /// Whenever no more input is waiting.
+    Idle,
+    /// Once it holds N answers, or its input ends (a learned model batching requests for a
+    /// GPU): `--hold N`.
+    Hold(usize),
+    /// Each answer once the next request has come, the last at the end of its input (an
+    /// engine that answers one request late): `--lag`.
+    Lag,
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().collect();
     // `--reverse`: answer each run of waiting decisions last first (answers may come in any
     // order; the tests use this).
-    let reverse = std::env::args().any(|a| a == "--reverse");
+    let reverse = args.iter().any(|a| a == "--reverse");
+    let release = match args.iter().position(|a| a == "--hold") {
+        Some(i) => Release::Hold(args[i + 1].parse().expect("--hold N")),
+        None if args.iter().any(|a| a == "--lag") => Release::Lag,
+        None => Release::Idle,
+    };
     let mut stdin = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
     let mut out = BufWriter::new(std::io::stdout().lock());
     let mut line = String::new();
@@ -84,14 +107,23 @@ fn main() {
             let d: Value = serde_json::from_str(&line).expect("a JSON decision");
             held.push(answer(&d));
         }
-        // Answers are sent whenever no more input is waiting: haifu sends a batch of
-        // decisions, then waits for their answers (an engine must not wait for the end of its
-        // input before answering).
-        if eof || stdin.buffer().is_empty() {
+        // haifu sends the next batch of decisions before it waits for the answers of the one
+        // before, and closes the engine's input after the last: an engine may answer as soon
+        // as it can, or hold answers back until more input or the end of its input.
+        let now = match release {
+            _ if eof => held.len(),
+            Release::Idle if stdin.buffer().is_empty() => held.len(),
+            Release::Idle => 0,
+            Release::Hold(n) if held.len() >= n => held.len(),
+            Release::Hold(_) => 0,
+            Release::Lag => held.len().saturating_sub(1),
+        };
+        if now > 0 {
+            let mut ready: Vec<String> = held.drain(..now).collect();
             if reverse {
-                held.reverse();
+                ready.reverse();
             }
-            for a in held.drain(..) {
+            for a in ready {
                 if writeln!(out, "{a}").is_err() {
                     return;
                 }

@@ -24,9 +24,12 @@ External engines (--engine-cmd): the command is started once with `sh -c`; haifu
 object per unforced decision to its standard input, one per line, and reads one answer line per \
 decision from its standard output, in any order: {\"id\": N, \"discard\": \"5p\"} or {\"id\": N, \
 \"discard\": [\"5p\", \"6p\"]} (a set of equally good kinds; agreement is 1/size when the player's \
-kind is in it). The objects' fields are in README.md. A command that exits early, writes a line \
-that is not an answer, answers an id twice or not at all ends the run with exit 2 and no report. \
-See examples/max_ukeire_engine.rs.
+kind is in it). The objects' fields are in README.md. haifu sends the next batch of decisions \
+(8,192 rows) before it waits for the answers to the one before and closes the engine's input \
+after the last, so an engine may hold answers back (to batch them, or one late) as long as it \
+holds fewer than 8,192; --engine-timeout applies while an answer is owed. A command that exits \
+early, writes a line that is not an answer, answers an id twice or not at all ends the run with \
+exit 2 and no report. See examples/max_ukeire_engine.rs.
 
 Answer files (--answers): CSV with the header game_id,hand,seat,turn,discard (several kinds \
 separated by |).

@@ -43,7 +43,8 @@ pub(crate) struct Options {
 
 /// Rows of the frame read at a time.
 const SLICE_ROWS: usize = 1 << 16;
-/// Decisions sent to the external engines between two waits for their answers.
+/// Decision rows per batch: the engines are sent one batch while haifu waits for the answers
+/// to the one before, so at most two batches of decisions are in flight.
 const BATCH: usize = 8192;
 
 /// The engines' names in report order, and the totals.
@@ -86,10 +87,14 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
         .transpose()?;
     let mut totals = Totals::new(opts.engines.len());
     let mut table = Table::default();
-    let mut next_id = 0u64;
     let mut taken = 0u64;
     let mut offset = 0;
     let mut json = String::with_capacity(4096);
+    // The batch sent whose answers are awaited: the engines are sent the next batch before
+    // haifu waits for them, so that an engine holding answers back gets the input it waits
+    // for (module docs of `engine`).
+    let mut waiting: Option<Batch> = None;
+    let mut next_id = 0u64;
     'slices: while offset < rows_total {
         let mut reader = ParquetReader::new(std::fs::File::open(&path)?);
         reader.set_metadata(metadata.clone());
@@ -98,22 +103,22 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
         if let Some(s) = &opts.slice {
             df = df.lazy().filter(s.keeps()).collect()?;
         }
-        let rows = parse_rows(&df)?;
-        for batch in rows.chunks(BATCH) {
+        let mut rows = parse_rows(&df)?.into_iter();
+        loop {
             // The batch's decisions, the limit applied.
-            let batch = match opts.limit {
-                Some(l) if taken + batch.len() as u64 > l => &batch[..(l - taken) as usize],
-                _ => batch,
-            };
+            let mut batch: Vec<Row> = rows.by_ref().take(BATCH).collect();
+            if batch.is_empty() {
+                break;
+            }
+            if let Some(l) = opts.limit {
+                batch.truncate((l - taken).min(batch.len() as u64) as usize);
+            }
             taken += batch.len() as u64;
             // In order: each decision's position, with the hand's state rebuilt, and its JSON
             // object for the external engines.
             let mut items: Vec<Item> = Vec::with_capacity(batch.len());
-            let unforced = batch.iter().filter(|r| !r.forced).count();
-            for e in &mut externals {
-                e.begin(next_id, unforced);
-            }
-            for row in batch {
+            let mut forced = 0;
+            for (r, row) in batch.iter().enumerate() {
                 table.enter(row);
                 let position = table.position(row);
                 if !row.forced {
@@ -122,56 +127,42 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
                         json.clear();
                         write_json(&mut json, next_id, row, &table, &ctx);
                         for e in &mut externals {
+                            debug_assert_eq!(e.next_id(), next_id);
                             e.send(&json, || describe(next_id, row))?;
                         }
                     }
                     items.push(Item {
                         id: next_id,
-                        row,
+                        row: r,
                         position,
                     });
                     next_id += 1;
                 } else {
-                    totals.add_forced();
+                    forced += 1;
                 }
                 table.discard(row);
             }
+            // The analysis runs while the engines think.
             let analyses: Vec<Analysis> = items.par_iter().map(|i| analyse(&i.position)).collect();
-            let mut external_answers = vec![vec![0u64; items.len()]; externals.len()];
-            for (e, out) in externals.iter_mut().zip(&mut external_answers) {
-                e.collect(out, |i| describe(items[i].id, items[i].row))?;
-            }
-            let mut answers_now = Vec::with_capacity(opts.engines.len());
-            for (i, (item, analysis)) in items.iter().zip(&analyses).enumerate() {
-                let row = item.row;
-                let discard = row.discard_kind();
-                answers_now.clear();
-                let (mut x, mut a) = (0, 0);
-                for e in &opts.engines {
-                    answers_now.push(match e {
-                        EngineSpec::Builtin(b) => b.answer(&item.position, analysis, discard),
-                        EngineSpec::Command(_) => {
-                            x += 1;
-                            external_answers[x - 1][i]
-                        }
-                        EngineSpec::Answers(_) => {
-                            a += 1;
-                            answers[a - 1].answer(&row.game_id, row.hand, row.seat, row.turn)?
-                        }
-                    });
-                }
-                let groups = groups_of(
-                    row.after_call,
-                    analysis.best_shanten,
-                    row.riichi_opponents,
-                    row.turn,
-                );
-                totals.add_unforced(&groups, discard, row.legal, analysis, &answers_now);
+            let sent = Batch {
+                rows: batch,
+                items,
+                analyses,
+                forced,
+            };
+            if let Some(before) = waiting.replace(sent) {
+                before.score(opts, &mut externals, &answers, &mut totals)?;
             }
             if opts.limit.is_some_and(|l| taken >= l) {
                 break 'slices;
             }
         }
+    }
+    for e in &mut externals {
+        e.close_input();
+    }
+    if let Some(last) = waiting.take() {
+        last.score(opts, &mut externals, &answers, &mut totals)?;
     }
     for e in externals {
         e.finish()?;
@@ -180,10 +171,73 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
 }
 
 /// An unforced decision of a batch.
-struct Item<'a> {
+struct Item {
     id: u64,
-    row: &'a Row,
+    /// Its row in the batch.
+    row: usize,
     position: Position,
+}
+
+/// A batch of decision rows, sent to the external engines.
+struct Batch {
+    rows: Vec<Row>,
+    /// The unforced decisions, in order.
+    items: Vec<Item>,
+    /// Each item's analysis.
+    analyses: Vec<Analysis>,
+    /// Forced decisions (not scored).
+    forced: usize,
+}
+
+impl Batch {
+    /// Collects the external engines' answers to the batch and adds every engine's answers
+    /// to `totals`, in row order.
+    fn score(
+        &self,
+        opts: &Options,
+        externals: &mut [External],
+        answers: &[Answers],
+        totals: &mut Totals,
+    ) -> Result<()> {
+        let rows = &self.rows;
+        let mut external_answers = vec![vec![0u64; self.items.len()]; externals.len()];
+        for (e, out) in externals.iter_mut().zip(&mut external_answers) {
+            e.collect(out, |i| {
+                describe(self.items[i].id, &rows[self.items[i].row])
+            })?;
+        }
+        for _ in 0..self.forced {
+            totals.add_forced();
+        }
+        let mut answers_now = Vec::with_capacity(opts.engines.len());
+        for (i, (item, analysis)) in self.items.iter().zip(&self.analyses).enumerate() {
+            let row = &rows[item.row];
+            let discard = row.discard_kind();
+            answers_now.clear();
+            let (mut x, mut a) = (0, 0);
+            for e in &opts.engines {
+                answers_now.push(match e {
+                    EngineSpec::Builtin(b) => b.answer(&item.position, analysis, discard),
+                    EngineSpec::Command(_) => {
+                        x += 1;
+                        external_answers[x - 1][i]
+                    }
+                    EngineSpec::Answers(_) => {
+                        a += 1;
+                        answers[a - 1].answer(&row.game_id, row.hand, row.seat, row.turn)?
+                    }
+                });
+            }
+            let groups = groups_of(
+                row.after_call,
+                analysis.best_shanten,
+                row.riichi_opponents,
+                row.turn,
+            );
+            totals.add_unforced(&groups, discard, row.legal, analysis, &answers_now);
+        }
+        Ok(())
+    }
 }
 
 /// A decision as an error names it.

@@ -2,15 +2,19 @@
 //! standard input and writes one answer line per decision, in any order, and a file of answers
 //! that stands in for one.
 //!
-//! The command is started once (`sh -c CMD`). Decisions are written a batch at a time; a
-//! reader thread takes the answers as they come, so neither side can block the other on a full
-//! pipe, and haifu holds one batch of decisions at most. Each answer must come within the
-//! timeout of the one before it (or of the batch's start). Any failure — the command exits or
-//! closes its output early, writes a line that is not an answer, answers an id twice or one
-//! it was never asked, or keeps one waiting past the timeout — is an [`EngineError`] naming
-//! the decision, which ends `haifu agree` with exit 2 before any report is written.
+//! The command is started once (`sh -c CMD`). haifu writes decisions while a reader thread
+//! takes the answers as they come, so neither side can block the other on a full pipe. An
+//! engine may hold answers back (a learned model batching requests for a GPU, an engine that
+//! answers one request late): haifu sends the next batch of decisions before it waits for the
+//! answers of the one before, so at most two batches are in flight (haifu holds their
+//! decisions), and it closes the engine's input after the last decision, so that an engine
+//! waiting for more input answers what it holds. haifu waits only for answers it is owed: it
+//! times out when one is owed and none has come for the timeout. Any failure — the command
+//! exits or closes its output early, writes a line that is not an answer, answers an id twice
+//! or one it was never asked, or keeps one waiting past the timeout — is an [`EngineError`]
+//! naming the decision, which ends `haifu agree` with exit 2 before any report is written.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::fmt;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
@@ -59,9 +63,11 @@ pub(crate) struct External {
     stdin: Option<BufWriter<ChildStdin>>,
     answers: Receiver<Line>,
     timeout: Duration,
-    /// Answers of the current batch: id − first → kinds (0 = not yet).
-    pending: Vec<u64>,
-    first: u64,
+    /// Answers of the decisions sent and not yet collected, in id order from `base`: kinds,
+    /// 0 while unanswered, `u64::MAX` for an answer with no kind (an invalid one).
+    window: VecDeque<u64>,
+    /// The id of the oldest decision sent and not yet collected.
+    base: u64,
 }
 
 impl External {
@@ -114,58 +120,75 @@ impl External {
             stdin,
             answers: rx,
             timeout,
-            pending: Vec::new(),
-            first: 0,
+            window: VecDeque::new(),
+            base: 0,
         })
     }
 
-    /// Starts a batch whose decisions have ids `first..first + n`.
-    pub(crate) fn begin(&mut self, first: u64, n: usize) {
-        self.first = first;
-        self.pending.clear();
-        self.pending.resize(n, 0);
+    /// The id the next decision sent gets (decisions are numbered 0, 1, … in the order sent).
+    pub(crate) fn next_id(&self) -> u64 {
+        self.base + self.window.len() as u64
     }
 
-    /// Writes one decision (a JSON object without its newline).
+    /// Writes decision [`External::next_id`] (a JSON object without its newline).
     pub(crate) fn send(&mut self, line: &str, describe: impl Fn() -> String) -> Result<()> {
-        let w = self.stdin.as_mut().expect("open until finished");
+        let Some(w) = self.stdin.as_mut() else {
+            return Err(self.exited(&describe()));
+        };
         let written = w
             .write_all(line.as_bytes())
             .and_then(|_| w.write_all(b"\n"));
         if written.is_err() {
             return Err(self.exited(&describe()));
         }
+        self.window.push_back(0);
         Ok(())
     }
 
-    /// Waits for every answer of the batch (after flushing what was written) into `out`;
-    /// `describe(i)` names decision i of the batch in an error.
+    /// Closes the engine's input after the last decision: an engine that holds answers until
+    /// its input ends then writes them. (A failure to flush shows as the engine's exit when
+    /// its answers are collected.)
+    pub(crate) fn close_input(&mut self) {
+        if let Some(mut w) = self.stdin.take() {
+            let _ = w.flush();
+        }
+    }
+
+    /// Waits for the answers of the `out.len()` oldest decisions not yet collected (after
+    /// flushing what was written) and moves them into `out`, in id order; answers to later
+    /// decisions that come meanwhile are kept. `describe(i)` names the i-th of them.
     pub(crate) fn collect(
         &mut self,
         out: &mut [u64],
         describe: impl Fn(usize) -> String,
     ) -> Result<()> {
+        let n = out.len();
+        assert!(n <= self.window.len(), "only decisions sent are collected");
         if let Some(w) = self.stdin.as_mut() {
             if w.flush().is_err() {
-                let first = self.pending.iter().position(|&a| a == 0).unwrap_or(0);
-                return Err(self.exited(&describe(first)));
+                let first = self.window.iter().position(|&a| a == 0).unwrap_or(0);
+                return Err(self.exited(&describe(first.min(n.saturating_sub(1)))));
             }
         }
-        let mut left = self.pending.iter().filter(|&&a| a == 0).count();
+        let mut left = self.window.iter().take(n).filter(|&&a| a == 0).count();
         while left > 0 {
-            let waiting = || self.pending.iter().position(|&a| a == 0).unwrap_or(0);
+            let waiting = |w: &VecDeque<u64>| w.iter().take(n).position(|&a| a == 0).unwrap_or(0);
             match self.answers.recv_timeout(self.timeout) {
                 Ok(Line::Answer(id, kinds)) => {
-                    let i = id.checked_sub(self.first).map(|i| i as usize);
-                    match i.filter(|&i| i < self.pending.len()) {
-                        Some(i) if self.pending[i] != 0 => {
-                            return Err(self
-                                .fail(format!("answered decision {id} twice ({})", describe(i))))
+                    let i = id.checked_sub(self.base).map(|i| i as usize);
+                    match i.filter(|&i| i < self.window.len()) {
+                        Some(i) if self.window[i] != 0 => {
+                            let which = if i < n {
+                                format!(" ({})", describe(i))
+                            } else {
+                                String::new()
+                            };
+                            return Err(self.fail(format!("answered decision {id} twice{which}")));
                         }
                         Some(i) => {
                             // An empty set is an answer too (an invalid one): mark it apart.
-                            self.pending[i] = if kinds == 0 { u64::MAX } else { kinds };
-                            left -= 1;
+                            self.window[i] = if kinds == 0 { u64::MAX } else { kinds };
+                            left -= usize::from(i < n);
                         }
                         None => {
                             return Err(self.fail(format!(
@@ -175,28 +198,31 @@ impl External {
                         }
                     }
                 }
-                Ok(Line::Bad(n, why)) => {
+                Ok(Line::Bad(line, why)) => {
                     return Err(self.fail(format!(
-                        "wrote a line that is not an answer (line {n}): {why}"
+                        "wrote a line that is not an answer (line {line}): {why}"
                     )))
                 }
                 Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.exited(&describe(waiting())))
+                    let i = waiting(&self.window);
+                    return Err(self.exited(&describe(i)));
                 }
                 Err(RecvTimeoutError::Timeout) => {
-                    let i = waiting();
+                    let i = waiting(&self.window);
                     return Err(self.fail(format!(
                         "did not answer decision {} ({}) within {:?}",
-                        self.first + i as u64,
+                        self.base + i as u64,
                         describe(i),
                         self.timeout
                     )));
                 }
             }
         }
-        for (o, &a) in out.iter_mut().zip(&self.pending) {
+        for o in out.iter_mut() {
+            let a = self.window.pop_front().expect("n decisions are waiting");
             *o = if a == u64::MAX { 0 } else { a };
         }
+        self.base += n as u64;
         Ok(())
     }
 
@@ -246,8 +272,9 @@ impl External {
 }
 
 impl Drop for External {
+    /// An engine left running (haifu stopped on an error of its own) is stopped.
     fn drop(&mut self) {
-        if self.stdin.is_some() {
+        if matches!(self.child.try_wait(), Ok(None)) {
             self.stop();
         }
     }
