@@ -421,6 +421,24 @@ fn protocol_failures() {
         "0.5",
         &["did not answer decision 0", "within 500ms"],
     );
+    // Never reads its input nor answers, sent more decisions than a pipe holds (527 objects,
+    // about 400 KB): the decisions are written by a thread of their own, so the timeout still
+    // ends the run, long before the engine's 30 s.
+    let many = ingest(&[fixtures()]);
+    let t0 = std::time::Instant::now();
+    let o = haifu(&[
+        "agree",
+        "--frames",
+        many.path().to_str().unwrap(),
+        "--engine-cmd",
+        "sleep 30",
+        "--engine-timeout",
+        "0.5",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(err.contains("did not answer decision 0"), "{err}");
+    assert!(t0.elapsed() < std::time::Duration::from_secs(20), "{err}");
 }
 
 /// Answer files stand in for an engine: answers matched by decision, an illegal kind counted

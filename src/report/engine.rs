@@ -2,8 +2,9 @@
 //! standard input and writes one answer line per decision, in any order, and a file of answers
 //! that stands in for one.
 //!
-//! The command is started once (`sh -c CMD`). haifu writes decisions while a reader thread
-//! takes the answers as they come, so neither side can block the other on a full pipe. An
+//! The command is started once (`sh -c CMD`). A writer thread writes the decisions and a
+//! reader thread takes the answers as they come, so neither side can block the other on a
+//! full pipe, and an engine that stops reading cannot keep haifu past the timeout. An
 //! engine may hold answers back (a learned model batching requests for a GPU, an engine that
 //! answers one request late): haifu sends the next batch of decisions before it waits for the
 //! answers of the one before, so at most two batches are in flight (haifu holds their
@@ -19,7 +20,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -60,7 +61,8 @@ enum Line {
 pub(crate) struct External {
     pub(crate) name: String,
     child: Child,
-    stdin: Option<BufWriter<ChildStdin>>,
+    /// Decisions for the writer thread, which owns the engine's input; dropped to close it.
+    stdin: Option<Sender<String>>,
     answers: Receiver<Line>,
     timeout: Duration,
     /// Answers of the decisions sent and not yet collected, in id order from `base`: kinds,
@@ -86,10 +88,12 @@ impl External {
         let mut child = command
             .spawn()
             .with_context(|| format!("cannot start engine `{cmd}`"))?;
-        let stdin = child
-            .stdin
-            .take()
-            .map(|s| BufWriter::with_capacity(1 << 16, s));
+        let stdin = child.stdin.take().expect("piped");
+        let (to_engine, decisions) = mpsc::channel::<String>();
+        std::thread::Builder::new()
+            .name("haifu-engine-writer".into())
+            .spawn(move || write_decisions(decisions, stdin))
+            .context("cannot start the engine writer thread")?;
         let stdout = child.stdout.take().expect("piped");
         let (tx, rx) = mpsc::channel();
         std::thread::Builder::new()
@@ -117,7 +121,7 @@ impl External {
         Ok(External {
             name: cmd.to_string(),
             child,
-            stdin,
+            stdin: Some(to_engine),
             answers: rx,
             timeout,
             window: VecDeque::new(),
@@ -130,33 +134,31 @@ impl External {
         self.base + self.window.len() as u64
     }
 
-    /// Writes decision [`External::next_id`] (a JSON object without its newline).
+    /// Sends decision [`External::next_id`] (a JSON object without its newline). It is
+    /// written by a thread of its own, so an engine that stops reading cannot block haifu past
+    /// the timeout.
     pub(crate) fn send(&mut self, line: &str, describe: impl Fn() -> String) -> Result<()> {
-        let Some(w) = self.stdin.as_mut() else {
-            return Err(self.exited(&describe()));
-        };
-        let written = w
-            .write_all(line.as_bytes())
-            .and_then(|_| w.write_all(b"\n"));
-        if written.is_err() {
+        let sent = self
+            .stdin
+            .as_ref()
+            .is_some_and(|tx| tx.send(line.to_string()).is_ok());
+        if !sent {
+            // The writer stopped: the engine closed its input (it exited).
             return Err(self.exited(&describe()));
         }
         self.window.push_back(0);
         Ok(())
     }
 
-    /// Closes the engine's input after the last decision: an engine that holds answers until
-    /// its input ends then writes them. (A failure to flush shows as the engine's exit when
-    /// its answers are collected.)
+    /// Closes the engine's input after the last decision (once the writer has written every
+    /// decision): an engine that holds answers until its input ends then writes them.
     pub(crate) fn close_input(&mut self) {
-        if let Some(mut w) = self.stdin.take() {
-            let _ = w.flush();
-        }
+        drop(self.stdin.take());
     }
 
-    /// Waits for the answers of the `out.len()` oldest decisions not yet collected (after
-    /// flushing what was written) and moves them into `out`, in id order; answers to later
-    /// decisions that come meanwhile are kept. `describe(i)` names the i-th of them.
+    /// Waits for the answers of the `out.len()` oldest decisions not yet collected and moves
+    /// them into `out`, in id order; answers to later decisions that come meanwhile are kept.
+    /// `describe(i)` names the i-th of them.
     pub(crate) fn collect(
         &mut self,
         out: &mut [u64],
@@ -164,12 +166,6 @@ impl External {
     ) -> Result<()> {
         let n = out.len();
         assert!(n <= self.window.len(), "only decisions sent are collected");
-        if let Some(w) = self.stdin.as_mut() {
-            if w.flush().is_err() {
-                let first = self.window.iter().position(|&a| a == 0).unwrap_or(0);
-                return Err(self.exited(&describe(first.min(n.saturating_sub(1)))));
-            }
-        }
         let mut left = self.window.iter().take(n).filter(|&&a| a == 0).count();
         while left > 0 {
             let waiting = |w: &VecDeque<u64>| w.iter().take(n).position(|&a| a == 0).unwrap_or(0);
@@ -278,6 +274,38 @@ impl Drop for External {
             self.stop();
         }
     }
+}
+
+/// The writer thread: writes each decision as a line, flushing whenever no more are waiting
+/// (an engine may answer what it has before more comes); closes the engine's input when the
+/// sender is dropped, and stops when the engine closes it.
+fn write_decisions(decisions: Receiver<String>, stdin: ChildStdin) {
+    let mut w = BufWriter::with_capacity(1 << 16, stdin);
+    let write = |line: String, w: &mut BufWriter<ChildStdin>| {
+        w.write_all(line.as_bytes())
+            .and_then(|_| w.write_all(b"\n"))
+            .is_ok()
+    };
+    'lines: while let Ok(line) = decisions.recv() {
+        if !write(line, &mut w) {
+            return;
+        }
+        loop {
+            match decisions.try_recv() {
+                Ok(line) => {
+                    if !write(line, &mut w) {
+                        return;
+                    }
+                }
+                Err(TryRecvError::Empty) => break,
+                Err(TryRecvError::Disconnected) => break 'lines,
+            }
+        }
+        if w.flush().is_err() {
+            return;
+        }
+    }
+    let _ = w.flush();
 }
 
 /// An answer line: `{"id": N, "discard": "5p"}` or `{"id": N, "discard": ["5p", "6p"]}`.
