@@ -128,7 +128,7 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
                         write_json(&mut json, next_id, row, &table, &ctx);
                         for e in &mut externals {
                             debug_assert_eq!(e.next_id(), next_id);
-                            e.send(&json, || describe(next_id, row))?;
+                            e.send(&json);
                         }
                     }
                     items.push(Item {

@@ -136,18 +136,15 @@ impl External {
 
     /// Sends decision [`External::next_id`] (a JSON object without its newline). It is
     /// written by a thread of its own, so an engine that stops reading cannot block haifu past
-    /// the timeout.
-    pub(crate) fn send(&mut self, line: &str, describe: impl Fn() -> String) -> Result<()> {
-        let sent = self
-            .stdin
-            .as_ref()
-            .is_some_and(|tx| tx.send(line.to_string()).is_ok());
-        if !sent {
-            // The writer stopped: the engine closed its input (it exited).
-            return Err(self.exited(&describe()));
+    /// the timeout. An engine that has closed its input is found out when its answers are
+    /// collected, as the oldest decision it did not answer (whatever the writer managed to
+    /// write before it noticed).
+    pub(crate) fn send(&mut self, line: &str) {
+        if let Some(tx) = &self.stdin {
+            // An error means the writer stopped: the engine closed its input.
+            let _ = tx.send(line.to_string());
         }
         self.window.push_back(0);
-        Ok(())
     }
 
     /// Closes the engine's input after the last decision (once the writer has written every
