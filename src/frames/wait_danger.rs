@@ -36,18 +36,25 @@ impl GameFrame for WaitDanger {
         1 << 18
     }
 
+    /// 34 rows a unit, each column extended at once (a reserve and a copy loop, rather than
+    /// seven pushes a row).
     fn push(&mut self, game: u32, g: &GameRows) {
+        use std::iter::repeat_n;
+        let rows = g.obs.wait_danger.len() * KINDS;
+        self.game.extend(repeat_n(game, rows));
         for w in &g.obs.wait_danger {
-            for k in 0..KINDS {
-                self.game.push(game);
-                self.hand.push(w.hand as i32);
-                self.riichi_seat.push(w.riichi_seat as i32);
-                self.kind.push(k as u32);
-                self.category.push(w.category[k].index() as u32);
-                self.is_wait.push(w.shape[k].is_some());
-                self.wait_shape
-                    .push(w.shape[k].map_or(WaitShape::ALL.len() as u32, |s| s as u32));
-            }
+            self.hand.extend(repeat_n(w.hand as i32, KINDS));
+            self.riichi_seat
+                .extend(repeat_n(w.riichi_seat as i32, KINDS));
+            self.kind.extend(0..KINDS as u32);
+            self.category
+                .extend(w.category.iter().map(|c| c.index() as u32));
+            self.is_wait.extend(w.shape.iter().map(Option::is_some));
+            self.wait_shape.extend(
+                w.shape
+                    .iter()
+                    .map(|s| s.map_or(WaitShape::ALL.len() as u32, |s| s as u32)),
+            );
         }
     }
 
