@@ -391,6 +391,12 @@ fn protocol_failures() {
         "5",
         &["before answering decision 1"],
     );
+    // A line that is not text (a byte that is not UTF-8).
+    fails(
+        "read x; printf '\\377\\n'; sleep 5",
+        "5",
+        &["not an answer (line 1)", "unreadable output"],
+    );
     // A line that is not JSON.
     fails(
         "read x; echo hello",

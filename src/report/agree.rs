@@ -127,7 +127,8 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
                         json.clear();
                         write_json(&mut json, next_id, row, &table, &ctx);
                         for e in &mut externals {
-                            debug_assert_eq!(e.next_id(), next_id);
+                            // The object's id is the one the engine is held to.
+                            assert_eq!(e.next_id(), next_id, "decision ids in step");
                             e.send(&json);
                         }
                     }

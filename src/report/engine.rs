@@ -410,6 +410,11 @@ mod tests {
             Ok((4, 1 | 1 << 33))
         );
         assert_eq!(parse_answer(r#"{"id": 4, "discard": []}"#), Ok((4, 0)));
+        // A kind named twice (a red five and a black one are one kind) is in the set once.
+        assert_eq!(
+            parse_answer(r#"{"id": 5, "discard": ["5p", "0p", "7z"]}"#),
+            Ok((5, 1 << 13 | 1 << 33))
+        );
         assert!(parse_answer("5p").is_err());
         assert!(parse_answer(r#"{"discard": "5p"}"#).is_err());
         assert!(parse_answer(r#"{"id": 1, "discard": "5x"}"#).is_err());
