@@ -413,7 +413,22 @@ fn protocol_failures() {
     fails(
         "read x; echo '{\"id\": 0, \"discard\": \"6z\"}'; echo '{\"id\": 0, \"discard\": \"6z\"}'; sleep 5",
         "5",
-        &["answered decision 0 twice"],
+        &[
+            "answered decision 0 twice",
+            "(0: game 2019061512gm-00a9-0000-0000f006 hand 0 seat 0 turn 1)",
+        ],
+    );
+    // The id after the last one sent (f006 has 18 unforced decisions, ids 0 to 17).
+    fails(
+        "read x; echo '{\"id\": 18, \"discard\": \"6z\"}'; sleep 5",
+        "5",
+        &["answered decision 18, which it was not asked"],
+    );
+    // Answers everything, then exits with a failure.
+    fails(
+        &format!("{}; exit 3", example_engine().display()),
+        "5",
+        &["exited with exit status: 3 after its last answer"],
     );
     // An id it was never asked.
     fails(
@@ -626,7 +641,9 @@ fn phoenix_decisions_invariants() {
     // --limit counts rows in frame order across batches: the first 20,000, less the forced.
     let unforced = 20_000 - forced[..20_000].iter().filter(|&&f| f).count() as i64;
     assert!(unforced > 15_000, "{unforced}");
-    for mode in ["--lag", "--hold 256"] {
+    // Answered out of order (--reverse), some answers to the next batch come before the last
+    // of the batch awaited.
+    for mode in ["--lag", "--hold 256", "--hold 256 --reverse"] {
         let report = example_equals_max_ukeire(out.path(), mode, &["--limit", "20000"]);
         let all = row(&report, "all", "all", "max-ukeire");
         assert_eq!(all["decisions"].as_i64(), Some(unforced), "{all}");
