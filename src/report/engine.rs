@@ -20,7 +20,7 @@ use std::fmt;
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::path::Path;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -278,31 +278,20 @@ impl Drop for External {
 /// sender is dropped, and stops when the engine closes it.
 fn write_decisions(decisions: Receiver<String>, stdin: ChildStdin) {
     let mut w = BufWriter::with_capacity(1 << 16, stdin);
-    let write = |line: String, w: &mut BufWriter<ChildStdin>| {
-        w.write_all(line.as_bytes())
-            .and_then(|_| w.write_all(b"\n"))
-            .is_ok()
-    };
-    'lines: while let Ok(line) = decisions.recv() {
-        if !write(line, &mut w) {
-            return;
-        }
-        loop {
-            match decisions.try_recv() {
-                Ok(line) => {
-                    if !write(line, &mut w) {
-                        return;
-                    }
-                }
-                Err(TryRecvError::Empty) => break,
-                Err(TryRecvError::Disconnected) => break 'lines,
+    while let Ok(line) = decisions.recv() {
+        // This decision and every one already waiting, then a flush.
+        for line in std::iter::once(line).chain(decisions.try_iter()) {
+            let written = w
+                .write_all(line.as_bytes())
+                .and_then(|_| w.write_all(b"\n"));
+            if written.is_err() {
+                return;
             }
         }
         if w.flush().is_err() {
             return;
         }
     }
-    let _ = w.flush();
 }
 
 /// An answer line: `{"id": N, "discard": "5p"}` or `{"id": N, "discard": ["5p", "6p"]}`.
