@@ -44,6 +44,7 @@ mod logdb;
 #[cfg(feature = "cli")]
 pub mod manifest;
 pub mod mjlog;
+pub mod param_file;
 #[cfg(feature = "cli")]
 pub mod params;
 pub mod reason;

@@ -16,9 +16,7 @@ use crate::frames::write_atomically;
 use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::report::{self, rows_json, to_csv};
 
-/// Format name and version of the parameter file.
-pub const FORMAT: &str = "haifu.tsumo-rate";
-pub const FORMAT_VERSION: u32 = 1;
+pub use crate::param_file::{FORMAT, FORMAT_VERSION};
 
 /// Which games a parameter file is fitted on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -190,11 +190,14 @@ impl Rates {
                 field(name)
             )
         };
-        if field("format") != crate::params::FORMAT {
-            refuse("format", &format!("\"{}\"", crate::params::FORMAT))?;
+        if field("format") != crate::param_file::FORMAT {
+            refuse("format", &format!("\"{}\"", crate::param_file::FORMAT))?;
         }
-        if field("format_version") != crate::params::FORMAT_VERSION {
-            refuse("format_version", &crate::params::FORMAT_VERSION.to_string())?;
+        if field("format_version") != crate::param_file::FORMAT_VERSION {
+            refuse(
+                "format_version",
+                &crate::param_file::FORMAT_VERSION.to_string(),
+            )?;
         }
         // §3 is the same in definitions versions 1 and 2.
         if !matches!(field("definitions_version").as_str(), Some("1" | "2")) {
