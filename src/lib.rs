@@ -56,3 +56,4 @@ mod runtime;
 pub mod stats;
 pub mod tile;
 pub mod wall;
+pub mod yaku;

@@ -513,6 +513,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         progress: false,
         decisions: false,
         walls: false,
+        peer: false,
         tsumo_validation: false,
     })
     .unwrap();

@@ -617,3 +617,102 @@ fn wait_shapes_of_300_phoenix_games_are_pinned() {
     .collect();
     assert_eq!(got, want);
 }
+
+/// §10–§14 on the whole Phoenix corpus (`--peer`): every AGARI is one `wins` row (the `hands`
+/// frame's win count), its `win_yaku` rows are its yaku and yakuman entries; §12's four counts
+/// of every kind sum to 4 per hand and every red type's to 1 (the corpus has red fives); the
+/// §11 units are the four starting hands of every hand plus one per discard; every
+/// declaration is a `riichi` row (the `hands` frame's declarations); one `hand_ends` row per
+/// hand.
+#[test]
+fn phoenix_peer_frames_account_for_every_win_tile_and_discard() {
+    let Some(dir) = corpus("phoenix") else { return };
+    let out = tempfile::tempdir().unwrap();
+    let s = common::run_ingest_peer(&[dir], out.path(), RoomFilter::Phoenix);
+    assert_eq!(s.manifest.totals.failed, 0);
+    let hands = frame(out.path(), "hands");
+    let n_hands = hands.height() as i64;
+    let wins = frame(out.path(), "wins");
+    assert_eq!(wins.height() as i64, sum_i64(&hands, "wins"));
+    let entries = sum_i64(&wins, "entries");
+    assert_eq!(frame(out.path(), "win_yaku").height() as i64, entries);
+    assert_eq!(
+        frame(out.path(), "riichi").height() as i64,
+        sum_i64(&hands, "declarations")
+    );
+    assert_eq!(frame(out.path(), "hand_ends").height() as i64, n_hands);
+    let tiles = frame(out.path(), "tiles_at_end");
+    let per_type = tiles
+        .lazy()
+        .group_by([col("type")])
+        .agg([
+            (col("hand") + col("melds") + col("river") + col("wall"))
+                .cast(DataType::Int64)
+                .sum()
+                .alias("placed"),
+            col("copies").cast(DataType::Int64).sum().alias("copies"),
+            (col("in_hands") + col("in_rivers"))
+                .cast(DataType::Int64)
+                .sum()
+                .alias("split"),
+            (col("hand") + col("melds") + col("river"))
+                .cast(DataType::Int64)
+                .sum()
+                .alias("seen"),
+        ])
+        .collect()
+        .unwrap();
+    assert_eq!(per_type.height(), 37);
+    let types = per_type.column("type").unwrap().str().unwrap().clone();
+    let ints = |c: &str| -> Vec<i64> {
+        let s = per_type.column(c).unwrap().i64().unwrap().clone();
+        s.iter().map(|v| v.unwrap()).collect()
+    };
+    let (placed, copies, split, seen) =
+        (ints("placed"), ints("copies"), ints("split"), ints("seen"));
+    // Hands of the games with red fives (one red 5m, 5p and 5s each).
+    let red_hands = frame(out.path(), "games")
+        .lazy()
+        .filter(col("red"))
+        .select([col("hands").cast(DataType::Int64).sum()])
+        .collect()
+        .unwrap();
+    let red_hands = red_hands
+        .column("hands")
+        .unwrap()
+        .i64()
+        .unwrap()
+        .get(0)
+        .unwrap();
+    assert!(red_hands > 0 && red_hands <= n_hands);
+    for i in 0..37 {
+        let red = types.get(i).unwrap().starts_with('0');
+        let want = if red { red_hands } else { 4 * n_hands };
+        assert_eq!(placed[i], want, "{:?}", types.get(i));
+        assert_eq!(copies[i], want, "{:?}", types.get(i));
+        // The 2025 split moves called tiles from melds to rivers: the same tiles.
+        assert_eq!(split[i], seen[i], "{:?}", types.get(i));
+    }
+    // Every discard is a river tile at the hand's end (called ones too: in_rivers of the 34
+    // kinds), counted by another observer than the §11 units.
+    let by_turn = frame(out.path(), "by_turn");
+    let rivers = frame(out.path(), "tiles_at_end")
+        .lazy()
+        .filter(col("type").str().starts_with(lit("0")).not())
+        .select([col("in_rivers").cast(DataType::Int64).sum()])
+        .collect()
+        .unwrap();
+    let rivers = rivers
+        .column("in_rivers")
+        .unwrap()
+        .i64()
+        .unwrap()
+        .get(0)
+        .unwrap();
+    assert_eq!(sum_i64(&by_turn, "units"), 4 * n_hands + rivers);
+    assert_eq!(sum_i64(&by_turn, "wins"), sum_i64(&hands, "wins"));
+    assert_eq!(
+        sum_i64(&by_turn, "declarations"),
+        sum_i64(&hands, "declarations")
+    );
+}

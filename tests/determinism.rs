@@ -41,6 +41,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         progress: false,
         decisions: true,
         walls: true,
+        peer: true,
         tsumo_validation: false,
     };
     let summary = rayon::ThreadPoolBuilder::new()

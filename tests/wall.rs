@@ -435,6 +435,7 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         progress: false,
         decisions: false,
         walls: true,
+        peer: false,
         tsumo_validation: false,
     })
     .unwrap();

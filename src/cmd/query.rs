@@ -22,7 +22,7 @@ pub(crate) struct Args {
 
 fn tables_help() -> String {
     format!(
-        "Tables: {}, {} (ingest --decisions, --walls), and params (one row: hands, seats). \
+        "Tables: {}, {} (ingest --decisions, --walls, --peer), and params (one row: hands, seats). \
          Columns: README.md, \"What a run writes\".",
         FRAMES.join(", "),
         ON_REQUEST_FRAMES.join(", ")

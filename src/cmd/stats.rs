@@ -34,14 +34,19 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         );
     };
     let dir = &args.over.frames;
-    let decisions = crate::frames::DECISIONS;
-    if report::reads_table(rep.sql, decisions) && !dir.join(format!("{decisions}.parquet")).exists()
-    {
-        bail!(
-            "report `{}` reads the `{decisions}` frame, which {} lacks: ingest with --decisions",
-            rep.name,
-            dir.display()
-        );
+    for &frame in &crate::frames::ON_REQUEST_FRAMES {
+        if report::reads_table(rep.sql, frame) && !dir.join(format!("{frame}.parquet")).exists() {
+            let flag = match frame {
+                crate::frames::DECISIONS => "--decisions",
+                "walls" => "--walls",
+                _ => "--peer",
+            };
+            bail!(
+                "report `{}` reads the `{frame}` frame, which {} lacks: ingest with {flag}",
+                rep.name,
+                dir.display()
+            );
+        }
     }
     let mut slice = args.over.slice.select(dir)?;
     if let Some(s) = &mut slice {

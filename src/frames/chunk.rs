@@ -58,6 +58,14 @@ impl FrameChunk {
         )
     }
 
+    /// A column of numbers written plain: no dictionary is tried (polars estimates every
+    /// integer column's cardinality to choose one, a hash per value), for the per-game count
+    /// frames, whose LZ4 pages stay small anyway.
+    pub(crate) fn plain_int(self, name: &str, values: Vec<i32>) -> Self {
+        let array = PrimitiveArray::from_vec(values).boxed();
+        self.with(name, DataType::Int32, array, Encoding::Plain)
+    }
+
     /// A column of numbers with nulls.
     pub(crate) fn opt_int(self, name: &str, values: Vec<Option<i32>>) -> Self {
         self.native(name, DataType::Int32, PrimitiveArray::from(values).boxed())

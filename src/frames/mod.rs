@@ -17,6 +17,8 @@
 mod chunk;
 mod writer;
 
+mod by_turn;
+mod calls;
 mod danger_calibration;
 mod danger_eval;
 mod danger_eval_summary;
@@ -24,11 +26,15 @@ mod danger_situations;
 mod decisions;
 mod draw_rate;
 mod games;
+mod hand_ends;
 mod hands;
+mod riichi;
 mod riichi_response;
 mod tenpai_draws;
+mod tiles_at_end;
 mod wait_danger;
 mod walls;
+mod wins;
 
 pub use chunk::FrameChunk;
 pub(crate) use danger_eval::EvalRows;
@@ -40,6 +46,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::danger::EvalTotals;
+use crate::hand::WaitShape;
 use crate::stats::{DrawRateCells, DrawRecord, GameObservations, Observe};
 use crate::tile::KINDS;
 
@@ -92,10 +99,19 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
     (tenpai_draws::NAME, tenpai_draws::new),
 ];
 
-/// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`):
-/// after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 2] =
-    [(decisions::NAME, decisions::new), (walls::NAME, walls::new)];
+/// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
+/// `--peer`): after [`GAME_FRAMES`], in this order.
+const ON_REQUEST: [(&str, NewFrame); 9] = [
+    (decisions::NAME, decisions::new),
+    (walls::NAME, walls::new),
+    (wins::NAME, wins::new),
+    (wins::YAKU_NAME, wins::new_yaku),
+    (riichi::NAME, riichi::new),
+    (calls::NAME, calls::new),
+    (by_turn::NAME, by_turn::new),
+    (tiles_at_end::NAME, tiles_at_end::new),
+    (hand_ends::NAME, hand_ends::new),
+];
 
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
@@ -103,12 +119,15 @@ pub(crate) const DECISIONS: &str = decisions::NAME;
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls] = ON_REQUEST;
+    let [decisions, walls, peer @ ..] = ON_REQUEST;
     if observe.decisions {
         frames.push(decisions);
     }
     if observe.walls {
         frames.push(walls);
+    }
+    if observe.peer {
+        frames.extend(peer);
     }
     frames
 }
@@ -227,11 +246,22 @@ fn refs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
 
-/// Rows of 34-digit strings ([`kind_digits`]) as text.
+/// Rows of 34 ASCII characters ([`kind_digits`], [`shape_letters`]) as text.
 fn digits(rows: &[[u8; KINDS]]) -> Vec<&str> {
     rows.iter()
-        .map(|d| std::str::from_utf8(d).expect("ASCII digits"))
+        .map(|d| std::str::from_utf8(d).expect("ASCII"))
         .collect()
+}
+
+/// Waits as 34 digits in kind order: 1 for a wait, 0 otherwise (text by [`digits`]).
+fn shape_digits(waits: &[Option<WaitShape>; KINDS]) -> [u8; KINDS] {
+    waits.map(|w| if w.is_some() { b'1' } else { b'0' })
+}
+
+/// Waits as 34 letters in kind order: `-` not a wait, else the shape's ([`WaitShape::letter`];
+/// text by [`digits`]).
+fn shape_letters(waits: &[Option<WaitShape>; KINDS]) -> [u8; KINDS] {
+    waits.map(|w| w.map_or(b'-', WaitShape::letter))
 }
 
 /// Inverse of [`kind_digits`] (as text); None unless `s` is 34 decimal digits.
@@ -423,6 +453,7 @@ mod tests {
                 let observe = Observe {
                     decisions: true,
                     walls: true,
+                    peer: true,
                 };
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {
@@ -456,7 +487,13 @@ mod tests {
         assert_eq!(whole.len(), frames.len(), "every frame has rows");
         // Small minimums, different per frame, so that row groups end mid-game.
         let minimum: Vec<usize> = (0..frames.len())
-            .map(|f| [3, 7, 5, 100, 4, 9][f % 6])
+            .map(|f| {
+                if f == 3 {
+                    100
+                } else {
+                    [3, 7, 5, 4, 9, 6][f % 6]
+                }
+            })
             .collect();
         let mut grouped = PendingFrames::with_frames(&frames, minimum.clone());
         let mut chunks: Vec<Vec<FrameChunk>> = vec![Vec::new(); frames.len()];

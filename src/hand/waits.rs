@@ -46,6 +46,17 @@ impl WaitShape {
         }
     }
 
+    /// One capital letter (the `riichi` frame's `wait_shapes`): `T`, `S`, `K`, `P`, `R`.
+    pub fn letter(self) -> u8 {
+        match self {
+            WaitShape::Tanki => b'T',
+            WaitShape::Shanpon => b'S',
+            WaitShape::Kanchan => b'K',
+            WaitShape::Penchan => b'P',
+            WaitShape::Ryanmen => b'R',
+        }
+    }
+
     /// Shape of `block` when the winning copy of kind `k` stands in it, or
     /// `None` if the block does not contain `k`.
     pub fn of_block(block: Block, k: usize) -> Option<WaitShape> {

@@ -128,6 +128,8 @@ pub struct IngestOptions {
     pub decisions: bool,
     /// Also write the `walls` frame (each checked hand's wall).
     pub walls: bool,
+    /// Also record the §10–§14 analyses and write their frames ([`crate::stats::Observe::peer`]).
+    pub peer: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -255,6 +257,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
     let observe = Observe {
         decisions: opts.decisions,
         walls: opts.walls,
+        peer: opts.peer,
     };
     let mut merger = Merger::new(manifest, writer, progress, start, observe);
     let merger_progress = merger.progress.clone();

@@ -3,7 +3,8 @@
 //! the error context (the hand) is added once, there.
 
 use super::state::{
-    HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind, WallCursor,
+    HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind, WallCursor, WinRecord,
+    UNKNOWN_SHANTEN,
 };
 use super::{Check, ReplayError};
 use crate::hand;
@@ -114,6 +115,7 @@ impl HandState {
                 st.seats[s].kinds[tile::kind(t)] += 1;
             }
             st.seats[s].hand_len = 13;
+            st.seats[s].shanten.set(UNKNOWN_SHANTEN);
         }
         st.show_indicator(init.dora_indicator)
             .map_err(|d| fail(Check::DuplicateTile, d))?;
@@ -232,6 +234,7 @@ impl HandState {
         let s = &mut self.seats[seat];
         s.kinds[tile::kind(t)] -= 1;
         s.hand_len -= 1;
+        s.shanten.set(UNKNOWN_SHANTEN);
         Ok(())
     }
 
@@ -280,6 +283,7 @@ impl HandState {
         s.kinds[tile::kind(t)] += 1;
         s.hand_len += 1;
         s.drawn = Some(t);
+        s.shanten_before_draw = s.shanten.replace(UNKNOWN_SHANTEN);
         self.next = Next::Discard(seat);
         self.last_discard = None;
         self.last_kan_tile = None;
@@ -296,6 +300,11 @@ impl HandState {
         self.loc[t as usize] = Loc::River(seat);
         self.make_visible(t);
         let s = &mut self.seats[seat as usize];
+        // Throwing back the kind just drawn leaves the hand as it was before the draw (a kan's
+        // replacement draw follows the kan: the hand before it has the kan's meld).
+        if s.drawn.is_some_and(|d| tile::kind(d) == tile::kind(t)) {
+            s.shanten.set(s.shanten_before_draw);
+        }
         let declaration = s.riichi == RiichiState::Declaring;
         let river_index = s.river.len() as u8;
         s.river.push(RiverTile {
@@ -680,6 +689,13 @@ impl HandState {
             from: a.from_who,
             deltas,
             value: a.ten[1],
+            win: Some(Box::new(WinRecord {
+                ten: a.ten,
+                yaku: a.yaku.clone(),
+                yakuman: a.yakuman.clone(),
+                pao: a.pao_who,
+                machi: a.machi,
+            })),
         });
         self.next = Next::Ended;
         Ok(())
@@ -738,6 +754,7 @@ impl HandState {
             from: 0,
             deltas,
             value: 0,
+            win: None,
         });
         self.next = Next::Ended;
         Ok(())

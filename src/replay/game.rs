@@ -69,9 +69,9 @@ fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
 ///
 /// The game replays or fails whole: on `Err` the observers' rows for this game must be
 /// discarded. Three-player games are refused with reason `three-player`.
-pub(crate) fn replay_game(
+pub(crate) fn replay_game<O: Observer>(
     log: &GameLog,
-    observers: &mut [&mut dyn Observer],
+    observers: &mut O,
 ) -> Result<GameFacts, ReplayError> {
     let go = log
         .go_type
@@ -164,46 +164,34 @@ pub(crate) fn replay_game(
                     win_value: 0,
                     draws: 0,
                 });
-                for o in observers.iter_mut() {
-                    o.hand_start(&st);
-                }
+                observers.hand_start(&st);
                 state = Some(st);
             }
             Event::Draw { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
                 st.apply_observed(ev, |st| {
-                    for o in observers.iter_mut() {
-                        o.before_draw(st, *seat as usize, *tile);
-                    }
+                    observers.before_draw(st, *seat as usize, *tile);
                 })?;
-                for o in observers.iter_mut() {
-                    o.after_draw(st, *seat as usize, *tile);
-                }
+                observers.after_draw(st, *seat as usize, *tile);
             }
             Event::Discard { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
                 st.apply_observed(ev, |st| {
-                    for o in observers.iter_mut() {
-                        o.before_discard(st, *seat as usize, *tile);
-                    }
+                    observers.before_discard(st, *seat as usize, *tile);
                 })?;
                 let declaration = st.seats[*seat as usize]
                     .river
                     .last()
                     .is_some_and(|r| r.riichi);
-                for o in observers.iter_mut() {
-                    o.after_discard(st, *seat as usize, *tile, declaration);
-                }
+                observers.after_discard(st, *seat as usize, *tile, declaration);
             }
             Event::Call { who, .. } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
                 st.apply(ev)?;
-                for o in observers.iter_mut() {
-                    o.after_call(st, *who as usize);
-                }
+                observers.after_call(st, *who as usize);
             }
             Event::Reach { .. } | Event::Dora { .. } | Event::Ryuukyoku(_) => {
                 need(&mut state)?;
@@ -335,11 +323,11 @@ fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
 }
 
 /// Records a finished hand's facts and tells the observers it is over.
-fn finish_hand(
+fn finish_hand<O: Observer>(
     st: &HandState,
     facts: &mut HandFacts,
     coverage: &mut WallCoverage,
-    observers: &mut [&mut dyn Observer],
+    observers: &mut O,
 ) {
     if let Some(c) = &st.wall {
         coverage.hands += 1;
@@ -347,9 +335,7 @@ fn finish_hand(
         coverage.indicators += u32::from(c.indicators);
     }
     fill_facts(facts, st);
-    for o in observers.iter_mut() {
-        o.hand_end(st);
-    }
+    observers.hand_end(st);
 }
 
 fn fill_facts(facts: &mut HandFacts, st: &HandState) {

@@ -19,7 +19,7 @@ mod state;
 mod view;
 
 pub(crate) use game::{replay_game, GameFacts};
-pub(crate) use state::{HandState, RiichiState, TerminalKind};
+pub(crate) use state::{HandState, Loc, RiichiState, TerminalKind};
 
 use std::fmt;
 

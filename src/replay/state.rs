@@ -8,6 +8,8 @@
 //! meld tile (§0's publicly visible copies), `visible_red` the red fives among them and
 //! `visible_total` their sum.
 
+use std::cell::Cell;
+
 use crate::hand;
 use crate::mjlog::{Meld, MeldKind};
 use crate::tile::{TileId, IDS, KINDS};
@@ -76,7 +78,17 @@ pub(crate) struct SeatState {
     /// Waits of the concealed hand right after its riichi declaration discard (a riichi hand
     /// cannot change its waits afterwards); `None` before a declaration.
     pub(crate) riichi_waits: Option<hand::Waits>,
+    /// The shanten of the concealed hand as it is, once a view has computed it
+    /// ([`HandState::shanten`]); [`UNKNOWN_SHANTEN`] until then. `apply` forgets it whenever
+    /// the hand changes.
+    pub(crate) shanten: Cell<i8>,
+    /// The shanten known of the hand before the seat's last draw: a discard of the drawn
+    /// kind leaves that hand again, and its shanten with it.
+    pub(crate) shanten_before_draw: i8,
 }
+
+/// [`SeatState::shanten`] before a view has computed it.
+pub(crate) const UNKNOWN_SHANTEN: i8 = i8::MIN;
 
 impl Default for SeatState {
     fn default() -> Self {
@@ -91,6 +103,8 @@ impl Default for SeatState {
             called: false,
             drawn: None,
             riichi_waits: None,
+            shanten: Cell::new(UNKNOWN_SHANTEN),
+            shanten_before_draw: UNKNOWN_SHANTEN,
         }
     }
 }
@@ -123,6 +137,23 @@ pub(crate) struct Terminal {
     pub(crate) deltas: [i32; 4],
     /// AGARI `ten` second field (points without honba and kyotaku); 0 for a draw.
     pub(crate) value: i32,
+    /// What an AGARI says of its win (§10); `None` for a draw.
+    pub(crate) win: Option<Box<WinRecord>>,
+}
+
+/// An AGARI's own account of its win, as the log writes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WinRecord {
+    /// `ten`: fu, points (without honba and kyotaku), limit class.
+    pub(crate) ten: [i32; 3],
+    /// `yaku`: (Tenhou id, han), in the log's order.
+    pub(crate) yaku: Vec<(u8, u8)>,
+    /// `yakuman`: Tenhou ids.
+    pub(crate) yakuman: Vec<u8>,
+    /// `paoWho`.
+    pub(crate) pao: Option<u8>,
+    /// The winning tile.
+    pub(crate) machi: TileId,
 }
 
 /// The wall of a hand, rebuilt from the log's seed, and how much of it the hand has taken.

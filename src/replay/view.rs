@@ -1,6 +1,7 @@
 //! Read-only views of a [`HandState`]: what a seat holds and sees, by kind and by type.
 
-use super::state::{HandState, Loc, Next, RiichiState};
+use super::state::{HandState, Loc, Next, RiichiState, UNKNOWN_SHANTEN};
+use crate::hand;
 use crate::tile::{self, TileId, IDS, KINDS, TYPES};
 
 impl HandState {
@@ -21,6 +22,20 @@ impl HandState {
                 .collect::<Vec<_>>()
         );
         ids
+    }
+
+    /// The shanten (§0) of `seat`'s concealed hand as it is now, given its melds: computed
+    /// once per state of the hand and kept until the hand changes (a discard of the kind just
+    /// drawn gets back the shanten of the hand before the draw).
+    pub(crate) fn shanten(&self, seat: usize) -> i8 {
+        let st = &self.seats[seat];
+        let known = st.shanten.get();
+        if known != UNKNOWN_SHANTEN {
+            return known;
+        }
+        let s = hand::shanten(&st.kinds, st.melds.len() as u8);
+        st.shanten.set(s);
+        s
     }
 
     /// The set of kinds in `seat`'s river (called tiles included).
@@ -84,5 +99,92 @@ impl HandState {
     /// visible tile).
     pub(crate) fn unseen_by(&self, seat: usize) -> u8 {
         (IDS as u16).saturating_sub(u16::from(self.seats[seat].hand_len) + self.visible_total) as u8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{replay_game, Observer};
+    use super::*;
+
+    /// At every step, reads each seat's kept shanten (so that the replay keeps it) and checks
+    /// it against a fresh computation of the hand as it is.
+    #[derive(Default)]
+    struct Fresh {
+        checked: usize,
+    }
+
+    impl Fresh {
+        fn check(&mut self, hand: &HandState) {
+            for s in 0..4 {
+                let st = &hand.seats[s];
+                let fresh = hand::shanten(&st.kinds, st.melds.len() as u8);
+                assert_eq!(hand.shanten(s), fresh, "hand {} seat {s}", hand.index);
+                self.checked += 1;
+            }
+        }
+    }
+
+    impl Observer for Fresh {
+        fn hand_start(&mut self, hand: &HandState) {
+            self.check(hand);
+        }
+        fn before_draw(&mut self, hand: &HandState, _: usize, _: u8) {
+            self.check(hand);
+        }
+        fn after_draw(&mut self, hand: &HandState, _: usize, _: u8) {
+            self.check(hand);
+        }
+        fn before_discard(&mut self, hand: &HandState, _: usize, _: u8) {
+            self.check(hand);
+        }
+        fn after_discard(&mut self, hand: &HandState, _: usize, _: u8, _: bool) {
+            self.check(hand);
+        }
+        fn after_call(&mut self, hand: &HandState, _: usize) {
+            self.check(hand);
+        }
+        fn hand_end(&mut self, hand: &HandState) {
+            self.check(hand);
+        }
+    }
+
+    /// The shanten the replay keeps ([`HandState::shanten`]: forgotten when a hand changes,
+    /// restored when a discard throws back the kind just drawn) is the hand's own at every
+    /// step: every fixture (calls, kans and their replacement draws, riichi) and, when the
+    /// shared corpus is here, 300 Phoenix games.
+    #[test]
+    fn kept_shanten_is_the_hands_own_at_every_step() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(root.join("fixtures"))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|e| e == "xml"))
+            .collect();
+        let phoenix = root.join("../shared/corpus/phoenix");
+        match std::fs::read_dir(&phoenix) {
+            Ok(dir) => {
+                let mut logs: Vec<_> = dir.map(|e| e.unwrap().path()).collect();
+                logs.sort();
+                files.extend(logs.into_iter().take(300));
+            }
+            Err(_) => eprintln!("corpus absent ({}): fixtures only", phoenix.display()),
+        }
+        let mut fresh = Fresh::default();
+        let mut games = 0;
+        let (mut raw, mut out) = (Vec::new(), Vec::new());
+        for f in &files {
+            let Ok(bytes) = crate::input::read_log(f, &mut raw, &mut out) else {
+                continue;
+            };
+            let Ok(log) = crate::mjlog::decode(bytes) else {
+                continue;
+            };
+            if replay_game(&log, &mut fresh).is_ok() {
+                games += 1;
+            }
+        }
+        assert!(games >= 10, "{games} games replayed");
+        assert!(fresh.checked > 1000);
     }
 }

@@ -15,10 +15,10 @@ use crate::runtime::timing;
 /// [`REPORTS`] order.
 ///
 /// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
-/// Under a slice, the reports of the pooled `draw_rate` frame are not written, nor without a
-/// `decisions` frame the §7 report (earlier copies of them in `dir` are removed, so that no
-/// file there is out of step with the rest); under a slice each JSON file holds
-/// `{"slice", "rows"}`.
+/// Under a slice, the reports of the pooled `draw_rate` frame are not written, nor the reports
+/// of a frame an ingest writes on request (`--decisions`, `--peer`) that is not there (earlier
+/// copies of them in `dir` are removed, so that no file there is out of step with the rest);
+/// under a slice each JSON file holds `{"slice", "rows"}`.
 pub fn write_all(
     frames: &Path,
     dir: &Path,
@@ -26,14 +26,10 @@ pub fn write_all(
 ) -> Result<Vec<(&'static str, DataFrame)>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
     let ctx = context_over(frames, None, slice)?;
-    // The §7 report needs the frame an ingest writes on request.
-    let decisions = frames
-        .join(format!("{}.parquet", crate::frames::DECISIONS))
-        .exists();
     let reports: Vec<_> = REPORTS
         .iter()
         .filter(|r| slice.is_none() || super::refuse_pooled(r.sql, r.name).is_ok())
-        .filter(|r| decisions || !r.on_request())
+        .filter(|r| r.has_frames(frames))
         .collect();
     // A report not written this time leaves no earlier copy behind, out of step with the rest.
     for r in REPORTS

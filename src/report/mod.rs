@@ -44,6 +44,15 @@ impl Report {
             .iter()
             .any(|t| reads_table(self.sql, t))
     }
+
+    /// True when every frame the report reads that an ingest writes only on request is in
+    /// `dir` (always, for a report of the default frames).
+    pub fn has_frames(&self, dir: &Path) -> bool {
+        crate::frames::ON_REQUEST_FRAMES
+            .iter()
+            .filter(|t| reads_table(self.sql, t))
+            .all(|t| dir.join(format!("{t}.parquet")).exists())
+    }
 }
 
 const RIICHI_SPLITS: &str = include_str!("../../queries/riichi_response_splits.sql");
@@ -152,6 +161,60 @@ pub const REPORTS: &[Report] = &[
         sql: include_str!("../../queries/danger_calibration.sql"),
         filter: None,
     },
+    Report {
+        name: "yaku",
+        about: "§10 yaku of the wins: counts (dora as tiles), shares of wins, mean points and han (needs --peer)",
+        sql: include_str!("../../queries/yaku.sql"),
+        filter: None,
+    },
+    Report {
+        name: "draw-reasons",
+        about: "§10 drawn hands by reason: shares of draws and of hands",
+        sql: include_str!("../../queries/draw_reasons.sql"),
+        filter: None,
+    },
+    Report {
+        name: "by-turn",
+        about: "§11 shanten split, declarations and wins by turn (needs --peer)",
+        sql: include_str!("../../queries/by_turn.sql"),
+        filter: None,
+    },
+    Report {
+        name: "calls-by-turn",
+        about: "§11 chi, pon and daiminkan by turn and open melds, mean shanten at the call (needs --peer)",
+        sql: include_str!("../../queries/calls_by_turn.sql"),
+        filter: None,
+    },
+    Report {
+        name: "tiles-at-end",
+        about: "§12 where each type's copies are at a hand's end; hands against rivers (needs --peer)",
+        sql: include_str!("../../queries/tiles_at_end.sql"),
+        filter: None,
+    },
+    Report {
+        name: "winning-tiles",
+        about: "§12 per kind: share of declarations and of dama wins waiting on it (needs --peer)",
+        sql: include_str!("../../queries/winning_tiles.sql"),
+        filter: None,
+    },
+    Report {
+        name: "riichi-tile",
+        about: "§13 suji traps; waits by the declaration and first suited tile (needs --peer)",
+        sql: include_str!("../../queries/riichi_tile.sql"),
+        filter: None,
+    },
+    Report {
+        name: "double-riichi",
+        about: "§13 double riichi by wait shape (good: 6+ outs): win rate and points (needs --peer)",
+        sql: include_str!("../../queries/double_riichi.sql"),
+        filter: None,
+    },
+    Report {
+        name: "records",
+        about: "§14 records (maxima) and where they happened (needs --peer)",
+        sql: include_str!("../../queries/records.sql"),
+        filter: None,
+    },
 ];
 
 /// Looks a report up by name.
@@ -253,7 +316,34 @@ pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Resu
         "seats" => [if seat.is_some() { 1i64 } else { 4 }],
     )?;
     ctx.register("params", params.lazy());
+    ctx.register("kinds", kinds_table()?.lazy());
+    ctx.register("yaku_names", yaku_table()?.lazy());
     Ok(ctx)
+}
+
+/// Table `kinds`: the 34 kinds in order, `kind` (`1m`..`7z`), `pos` (1..34, the position of
+/// the kind in a 34-digit column), `suit` (`m`, `p`, `s`, `z`) and `number` (1..9; 1..7 for
+/// the honours).
+fn kinds_table() -> PolarsResult<DataFrame> {
+    use crate::tile::{kind_name, KINDS};
+    let kinds: Vec<&str> = (0..KINDS).map(kind_name).collect();
+    let pos: Vec<i32> = (1..=KINDS as i32).collect();
+    let suit: Vec<&str> = kinds.iter().map(|k| &k[1..]).collect();
+    let number: Vec<i32> = kinds
+        .iter()
+        .map(|k| i32::from(k.as_bytes()[0] - b'0'))
+        .collect();
+    df!("kind" => kinds, "pos" => pos, "suit" => suit, "number" => number)
+}
+
+/// Table `yaku_names`: the §10 yaku table ([`crate::yaku::YAKU`]): `id`, `yaku` (the key),
+/// `name`.
+fn yaku_table() -> PolarsResult<DataFrame> {
+    let y = &crate::yaku::YAKU;
+    let id: Vec<i32> = (0..y.len() as i32).collect();
+    let key: Vec<&str> = y.iter().map(|y| y.key).collect();
+    let name: Vec<&str> = y.iter().map(|y| y.name).collect();
+    df!("id" => id, "yaku" => key, "name" => name)
 }
 
 /// Runs `sql` in `ctx`, applying a report filter when given.

@@ -49,16 +49,57 @@ const POOLED: &str = "draw_rate";
 pub(crate) const DANGER_TABLES: [&str; 3] =
     ["danger_eval", "danger_calibration", "danger_eval_summary"];
 
-/// True when `sql` reads `table`: the name as a whole word (in any case) right after `FROM`,
-/// `JOIN` or a comma (a column or alias of that name is not a read).
+/// True when `sql` reads `table`: the name as a whole word (in any case) right after `FROM` or
+/// `JOIN`, or in a comma-separated list of tables after one (`FROM a x, b AS y, table`). A
+/// column or alias of that name is not a read, nor a name in a select list (`SELECT hands,
+/// wins FROM hands`).
 pub(crate) fn reads_table(sql: &str, table: &str) -> bool {
     let sql = sql.to_ascii_lowercase();
-    let b = sql.as_bytes();
-    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
-    sql.match_indices(table).any(|(i, _)| {
-        let whole = (i == 0 || !word(b[i - 1])) && b.get(i + table.len()).is_none_or(|&c| !word(c));
-        let before = sql[..i].trim_end();
-        whole && (before.ends_with(',') || before.ends_with("from") || before.ends_with("join"))
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    // Words (with the dots of qualified names) and every other character, spaces dropped.
+    let mut tokens: Vec<&str> = Vec::new();
+    let mut rest = sql.as_str();
+    while let Some(c) = rest.chars().next() {
+        let len = if word(c) {
+            rest.find(|c: char| !word(c) && c != '.')
+                .unwrap_or(rest.len())
+        } else {
+            c.len_utf8()
+        };
+        if !c.is_whitespace() {
+            tokens.push(&rest[..len]);
+        }
+        rest = &rest[len..];
+    }
+    let is_word = |t: &str| t.starts_with(|c: char| word(c));
+    (0..tokens.len()).filter(|&i| tokens[i] == table).any(|i| {
+        let mut j = i;
+        loop {
+            let Some(prev) = j.checked_sub(1) else {
+                return false;
+            };
+            match tokens[prev] {
+                "from" | "join" => return true,
+                "," => {
+                    // Back over the previous table of the list: `name`, `name alias` or
+                    // `name AS alias`.
+                    let mut k = prev;
+                    let mut words = 0;
+                    while k > 0 && is_word(tokens[k - 1]) && words < 3 {
+                        k -= 1;
+                        words += 1;
+                        if matches!(tokens[k], "from" | "join") {
+                            return words > 1;
+                        }
+                    }
+                    if k == prev || !(k > 0 && tokens[k - 1] == ",") {
+                        return false;
+                    }
+                    j = k;
+                }
+                _ => return false,
+            }
+        }
     })
 }
 
@@ -217,6 +258,14 @@ mod tests {
             "draw_rate"
         ));
         assert!(reads_table("SELECT * FROM hands, draw_rate", "draw_rate"));
+        assert!(reads_table(
+            "SELECT * FROM hands h, games AS g, draw_rate",
+            "draw_rate"
+        ));
+        // A select list naming a column like a table is not a read (summary's `wins`).
+        assert!(!reads_table("SELECT room, hands, wins FROM hands", "wins"));
+        assert!(!reads_table("SELECT SUM(x) AS n, wins FROM hands", "wins"));
+        assert!(!reads_table("SELECT wins, x FROM hands", "wins"));
         // The summary report names a column draw_rate: not a read.
         assert!(!reads_table(
             "SELECT x / y AS draw_rate FROM hands",

@@ -1,28 +1,38 @@
-//! Statistics as observers of the replay (definitions: statistics.md §1–§4, §7, §8).
+//! Statistics as observers of the replay (definitions: statistics.md §1–§4, §7, §8, §10–§14).
 //!
 //! Each observer watches one game and collects its rows; the caller keeps them only when the
 //! whole game replays. Observers know the replay state, never XML or frames.
 //! [`observe_game`] is the one list of observers: adding a statistic is an observer file, its
 //! rows' field in [`GameObservations`] and a line there.
 
+pub(crate) mod by_turn;
+pub(crate) mod calls;
 pub(crate) mod danger_situation;
 pub mod decisions;
 pub(crate) mod draw_rate;
+pub(crate) mod riichi;
 pub(crate) mod riichi_response;
 pub(crate) mod tenpai_draws;
+pub(crate) mod tiles_at_end;
 mod totals;
 pub(crate) mod wait_danger;
 pub(crate) mod walls;
+pub(crate) mod wins;
 
+pub(crate) use by_turn::{ByTurnObserver, TurnCounts};
+pub(crate) use calls::{CallObserver, CallRow};
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
+pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
+pub(crate) use tiles_at_end::{HandEnd, TilesAtEnd, TilesAtEndObserver};
 pub use totals::RunTotals;
 pub(crate) use wait_danger::{WaitDangerObserver, WaitDangerRow};
 pub(crate) use walls::{WallObserver, WallRow};
+pub(crate) use wins::{WinObserver, WinRow};
 
 use crate::danger::{score_builtins, Scores};
 use crate::mjlog::GameLog;
@@ -41,6 +51,19 @@ pub struct GameObservations {
     pub(crate) decisions: Vec<Decision>,
     /// Each checked hand's wall, when asked for ([`Observe::walls`]); empty otherwise.
     pub(crate) walls: Vec<WallRow>,
+    /// The §10–§14 rows below, when asked for ([`Observe::peer`]); empty otherwise.
+    /// §10 every AGARI record.
+    pub(crate) wins: Vec<WinRow>,
+    /// §13 every riichi declaration.
+    pub(crate) riichi: Vec<RiichiRow>,
+    /// §11 every call.
+    pub(crate) calls: Vec<CallRow>,
+    /// §11 counts by turn (indexed by turn).
+    pub(crate) by_turn: Vec<TurnCounts>,
+    /// §12 the tiles at each hand's end, summed over the game.
+    pub(crate) tiles_at_end: TilesAtEnd,
+    /// §14 each hand's end (one per hand, in order).
+    pub(crate) hand_ends: Vec<HandEnd>,
 }
 
 /// Which optional statistics a replay records.
@@ -50,6 +73,10 @@ pub struct Observe {
     pub decisions: bool,
     /// Each hand's wall (the `walls` frame, written on request).
     pub walls: bool,
+    /// The §10–§14 analyses (the `wins`, `win_yaku`, `riichi`, `calls`, `by_turn`,
+    /// `tiles_at_end` and `hand_ends` frames, written on request): the shanten after every
+    /// discard and the frames cost the run more than its speed budget allows (BENCHMARKS.md).
+    pub peer: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -68,27 +95,34 @@ pub fn observe_game_with(
     draws: &mut Vec<DrawRecord>,
     observe: Observe,
 ) -> Result<GameObservations, ReplayError> {
-    let mut riichi = RiichiResponseObserver::default();
-    let mut waits = WaitDangerObserver::default();
-    let mut danger = DangerSituationObserver::default();
-    let mut draws = DrawRateObserver { draws };
-    let mut tenpai = TenpaiDrawObserver::default();
-    let mut decisions = DecisionObserver::default();
-    let mut walls = WallObserver::default();
-    let mut observers: Vec<&mut dyn Observer> = vec![
-        &mut riichi,
-        &mut waits,
-        &mut danger,
-        &mut draws,
-        &mut tenpai,
-    ];
-    if observe.decisions {
-        observers.push(&mut decisions);
-    }
-    if observe.walls {
-        observers.push(&mut walls);
-    }
-    let facts = replay_game(log, &mut observers)?;
+    let mut all = Observers {
+        riichi: RiichiResponseObserver::default(),
+        waits: WaitDangerObserver::default(),
+        danger: DangerSituationObserver::default(),
+        draws: DrawRateObserver { draws },
+        tenpai: TenpaiDrawObserver::default(),
+        peer: observe.peer.then(PeerObservers::default),
+        decisions: observe.decisions.then(DecisionObserver::default),
+        walls: observe.walls.then(WallObserver::default),
+    };
+    let facts = replay_game(log, &mut all)?;
+    let Observers {
+        riichi,
+        waits,
+        danger,
+        tenpai,
+        peer,
+        decisions,
+        walls,
+        ..
+    } = all;
+    let PeerObservers {
+        wins,
+        declarations,
+        calls,
+        by_turn,
+        tiles,
+    } = peer.unwrap_or_default();
     let danger_scores = danger
         .rows
         .iter()
@@ -102,9 +136,88 @@ pub fn observe_game_with(
         danger_situations: danger.rows,
         danger_scores,
         tenpai_draws: tenpai.rows,
-        decisions: decisions.rows,
-        walls: walls.rows,
+        decisions: decisions.map_or_else(Vec::new, |d| d.rows),
+        walls: walls.map_or_else(Vec::new, |w| w.rows),
+        wins: wins.rows,
+        riichi: declarations.rows,
+        calls: calls.rows,
+        by_turn: by_turn.turns,
+        tiles_at_end: tiles.tiles,
+        hand_ends: tiles.ends,
     })
+}
+
+/// Every observer of a run, called in this order at every step of the replay (a struct, not a
+/// list of trait objects: the calls are static, and the steps an observer ignores cost
+/// nothing).
+struct Observers<'a> {
+    riichi: RiichiResponseObserver,
+    waits: WaitDangerObserver,
+    danger: DangerSituationObserver,
+    draws: DrawRateObserver<'a>,
+    tenpai: TenpaiDrawObserver,
+    peer: Option<PeerObservers>,
+    decisions: Option<DecisionObserver>,
+    walls: Option<WallObserver>,
+}
+
+/// The observers of the §10–§14 analyses ([`Observe::peer`]).
+#[derive(Default)]
+struct PeerObservers {
+    wins: WinObserver,
+    declarations: RiichiObserver,
+    calls: CallObserver,
+    by_turn: ByTurnObserver,
+    tiles: TilesAtEndObserver,
+}
+
+/// Calls `$step` on every observer of an [`Observers`], in the order of its fields.
+macro_rules! each_observer {
+    ($all:expr, $step:ident($($arg:expr),*)) => {{
+        let all = $all;
+        all.riichi.$step($($arg),*);
+        all.waits.$step($($arg),*);
+        all.danger.$step($($arg),*);
+        all.draws.$step($($arg),*);
+        all.tenpai.$step($($arg),*);
+        if let Some(p) = &mut all.peer {
+            p.wins.$step($($arg),*);
+            p.declarations.$step($($arg),*);
+            p.calls.$step($($arg),*);
+            p.by_turn.$step($($arg),*);
+            p.tiles.$step($($arg),*);
+        }
+        if let Some(o) = &mut all.decisions {
+            o.$step($($arg),*);
+        }
+        if let Some(o) = &mut all.walls {
+            o.$step($($arg),*);
+        }
+    }};
+}
+
+impl Observer for Observers<'_> {
+    fn hand_start(&mut self, hand: &HandState) {
+        each_observer!(self, hand_start(hand));
+    }
+    fn before_draw(&mut self, hand: &HandState, seat: usize, tile: u8) {
+        each_observer!(self, before_draw(hand, seat, tile));
+    }
+    fn after_draw(&mut self, hand: &HandState, seat: usize, tile: u8) {
+        each_observer!(self, after_draw(hand, seat, tile));
+    }
+    fn before_discard(&mut self, hand: &HandState, seat: usize, tile: u8) {
+        each_observer!(self, before_discard(hand, seat, tile));
+    }
+    fn after_discard(&mut self, hand: &HandState, seat: usize, tile: u8, declaration: bool) {
+        each_observer!(self, after_discard(hand, seat, tile, declaration));
+    }
+    fn after_call(&mut self, hand: &HandState, seat: usize) {
+        each_observer!(self, after_call(hand, seat));
+    }
+    fn hand_end(&mut self, hand: &HandState) {
+        each_observer!(self, hand_end(hand));
+    }
 }
 
 /// The fold of a game (§8): the sum of the bytes of its `game_id`, mod 2. Parameters fitted

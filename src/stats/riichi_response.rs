@@ -1,6 +1,5 @@
 //! §1 Riichi response: how a hand ends for a seat that faces another seat's first riichi.
 
-use crate::hand;
 use crate::replay::{HandState, Observer, TerminalKind};
 
 use super::{hand_income, riichi_stick};
@@ -73,7 +72,7 @@ impl Observer for RiichiResponseObserver {
                 riichi_seat: seat as u8,
                 outcome: Outcome::Draw,
                 income: 0,
-                shanten: hand::shanten(&st.kinds, st.melds.len() as u8),
+                shanten: hand.shanten(s),
                 seat_is_dealer: s as u8 == hand.dealer,
                 riichi_is_dealer: seat as u8 == hand.dealer,
                 riichi_turn: hand.seats[seat].turn,

@@ -93,6 +93,11 @@ impl Observer for TenpaiDrawObserver {
         if in_riichi {
             self.since_riichi[seat] += 1;
         }
+        // Shanten 0 ⇔ a wait (hand::shanten's docs); the replay keeps the shanten of the hand
+        // since the seat's last discard, and most hands before a draw are not tenpai.
+        if hand.shanten(seat) != 0 {
+            return;
+        }
         let waits = self.waits_of(hand, seat);
         if waits == 0 {
             return;

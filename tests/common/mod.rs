@@ -79,6 +79,16 @@ pub(crate) fn fixture_files_v1() -> Vec<PathBuf> {
 }
 
 pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
+    ingest_with(inputs, out, room, false)
+}
+
+/// [`run_ingest`] with the §10–§14 analyses (`--peer`) as well.
+#[allow(dead_code)]
+pub(crate) fn run_ingest_peer(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
+    ingest_with(inputs, out, room, true)
+}
+
+fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> IngestSummary {
     ingest(&IngestOptions {
         inputs: inputs.to_vec(),
         out: out.to_path_buf(),
@@ -88,6 +98,7 @@ pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> In
         progress: false,
         decisions: false,
         walls: false,
+        peer,
         tsumo_validation: false,
     })
     .expect("ingest runs")

@@ -1,0 +1,38 @@
+-- §10 Draw reasons: the hands that ended in a draw, by `hands.end`, in the order
+-- exhaustive, nm (nagashi mangan), yao9, kaze4, reach4, ron3, kan4, then `all` draws.
+-- share_of_draws and share_of_hands with 95% Wilson intervals.
+WITH counts AS (
+  SELECT COUNT(*) AS hands,
+    SUM(CASE WHEN "end" = 'exhaustive' THEN 1 ELSE 0 END) AS exhaustive,
+    SUM(CASE WHEN "end" = 'nm' THEN 1 ELSE 0 END) AS nm,
+    SUM(CASE WHEN "end" = 'yao9' THEN 1 ELSE 0 END) AS yao9,
+    SUM(CASE WHEN "end" = 'kaze4' THEN 1 ELSE 0 END) AS kaze4,
+    SUM(CASE WHEN "end" = 'reach4' THEN 1 ELSE 0 END) AS reach4,
+    SUM(CASE WHEN "end" = 'ron3' THEN 1 ELSE 0 END) AS ron3,
+    SUM(CASE WHEN "end" = 'kan4' THEN 1 ELSE 0 END) AS kan4
+  FROM hands
+),
+reasons AS (
+  SELECT 1 AS o, 'exhaustive' AS reason, exhaustive AS n, hands FROM counts
+  UNION ALL SELECT 2 AS o, 'nm' AS reason, nm AS n, hands FROM counts
+  UNION ALL SELECT 3 AS o, 'yao9' AS reason, yao9 AS n, hands FROM counts
+  UNION ALL SELECT 4 AS o, 'kaze4' AS reason, kaze4 AS n, hands FROM counts
+  UNION ALL SELECT 5 AS o, 'reach4' AS reason, reach4 AS n, hands FROM counts
+  UNION ALL SELECT 6 AS o, 'ron3' AS reason, ron3 AS n, hands FROM counts
+  UNION ALL SELECT 7 AS o, 'kan4' AS reason, kan4 AS n, hands FROM counts
+  UNION ALL SELECT 8 AS o, 'all' AS reason,
+    exhaustive + nm + yao9 + kaze4 + reach4 + ron3 + kan4 AS n, hands FROM counts
+),
+shares AS (
+  SELECT r.o, r.reason, COALESCE(r.n, 0) AS hands_n, r.hands,
+    CAST(COALESCE(a.n, 0) AS DOUBLE) AS d, CAST(r.hands AS DOUBLE) AS h,
+    CAST(r.n AS DOUBLE) / a.n AS pd, CAST(r.n AS DOUBLE) / r.hands AS ph
+  FROM reasons r CROSS JOIN (SELECT n FROM reasons WHERE reason = 'all') a
+)
+SELECT reason, hands_n AS count, pd AS share_of_draws,
+  CASE WHEN pd <= 0 THEN 0.0 ELSE (pd + 1.9208 / d - 1.96 * SQRT(pd * (1 - pd) / d + 0.9604 / (d * d))) / (1 + 3.8416 / d) END AS share_of_draws_lo,
+  CASE WHEN pd >= 1 THEN 1.0 ELSE (pd + 1.9208 / d + 1.96 * SQRT(pd * (1 - pd) / d + 0.9604 / (d * d))) / (1 + 3.8416 / d) END AS share_of_draws_hi,
+  ph AS share_of_hands,
+  CASE WHEN ph <= 0 THEN 0.0 ELSE (ph + 1.9208 / h - 1.96 * SQRT(ph * (1 - ph) / h + 0.9604 / (h * h))) / (1 + 3.8416 / h) END AS share_of_hands_lo,
+  CASE WHEN ph >= 1 THEN 1.0 ELSE (ph + 1.9208 / h + 1.96 * SQRT(ph * (1 - ph) / h + 0.9604 / (h * h))) / (1 + 3.8416 / h) END AS share_of_hands_hi
+FROM shares ORDER BY o

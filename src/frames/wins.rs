@@ -1,0 +1,201 @@
+//! `wins`: one row per AGARI record (statistics.md §6 v3, §10), and `win_yaku`: one row per
+//! entry of its `yaku` and `yakuman` (the `yaku` report counts them in SQL).
+
+use super::{digits, intern, rebase, shape_digits, FrameChunk, GameFrame, GameRows};
+use crate::tile;
+use crate::tile::KINDS;
+use crate::yaku;
+
+pub(super) const NAME: &str = "wins";
+pub(super) const YAKU_NAME: &str = "win_yaku";
+
+#[derive(Default)]
+pub(super) struct Wins {
+    game: Vec<u32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    discarder: Vec<Option<i32>>,
+    pao: Vec<Option<i32>>,
+    fu: Vec<i32>,
+    points: Vec<i32>,
+    limit: Vec<i32>,
+    han: Vec<Option<i32>>,
+    yakuman: Vec<i32>,
+    dora: Vec<i32>,
+    ura_dora: Vec<i32>,
+    aka_dora: Vec<i32>,
+    yaku: Vec<String>,
+    tile: Vec<&'static str>,
+    tile_red: Vec<bool>,
+    turn: Vec<i32>,
+    riichi: Vec<bool>,
+    closed: Vec<bool>,
+    waits: Vec<[u8; KINDS]>,
+    wait_shape: Vec<Option<&'static str>>,
+    sticks: Vec<i32>,
+    entries: Vec<i32>,
+}
+
+pub(super) fn new() -> Box<dyn GameFrame> {
+    Box::<Wins>::default()
+}
+
+impl GameFrame for Wins {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// About 120 bytes a row.
+    fn row_group_rows(&self) -> usize {
+        1 << 15
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        for w in &g.obs.wins {
+            self.game.push(game);
+            self.hand.push(i32::from(w.hand));
+            self.seat.push(i32::from(w.seat));
+            self.discarder.push(w.discarder.map(i32::from));
+            self.pao.push(w.pao.map(i32::from));
+            let [fu, points, limit] = w.ten;
+            self.fu.push(fu);
+            self.points.push(points);
+            self.limit.push(limit);
+            self.han.push(w.han());
+            self.yakuman.push(w.yakuman.len() as i32);
+            self.dora.push(w.han_of(yaku::DORA));
+            self.ura_dora.push(w.han_of(yaku::URA_DORA));
+            self.aka_dora.push(w.han_of(yaku::AKA_DORA));
+            let mut text = String::with_capacity(16 * (w.yaku.len() + w.yakuman.len()));
+            let han = w.yaku.iter().map(|&(id, han)| (id, Some(han)));
+            for (i, (id, han)) in han
+                .chain(w.yakuman.iter().map(|&id| (id, None)))
+                .enumerate()
+            {
+                if i > 0 {
+                    text.push(' ');
+                }
+                text.push_str(&yaku::key(id));
+                match han {
+                    Some(h) => {
+                        text.push(':');
+                        text.push_str(&h.to_string());
+                    }
+                    None => text.push_str(":Y"),
+                }
+            }
+            self.yaku.push(text);
+            self.tile.push(tile::kind_name(w.tile as usize));
+            self.tile_red.push(w.tile_red);
+            self.turn.push(i32::from(w.turn));
+            self.riichi.push(w.riichi);
+            self.closed.push(w.closed);
+            self.waits.push(shape_digits(&w.waits));
+            self.wait_shape.push(w.wait_shape().map(|s| s.name()));
+            self.sticks.push(i32::from(w.sticks));
+            self.entries.push((w.yaku.len() + w.yakuman.len()) as i32);
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let w = std::mem::take(self);
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(w.game, first))
+            .plain_int("hand", w.hand)
+            .plain_int("seat", w.seat)
+            .opt_int("discarder", w.discarder)
+            .opt_int("pao", w.pao)
+            .plain_int("fu", w.fu)
+            .plain_int("points", w.points)
+            .plain_int("limit", w.limit)
+            .opt_int("han", w.han)
+            .plain_int("yakuman", w.yakuman)
+            .plain_int("dora", w.dora)
+            .plain_int("ura_dora", w.ura_dora)
+            .plain_int("aka_dora", w.aka_dora)
+            .text("yaku", &w.yaku)
+            .strings("tile", w.tile.iter().map(|&t| Some(t)))
+            .boolean("tile_red", &w.tile_red)
+            .plain_int("turn", w.turn)
+            .boolean("riichi", &w.riichi)
+            .boolean("closed", &w.closed)
+            .text("waits", &digits(&w.waits))
+            .strings("wait_shape", w.wait_shape.iter().copied())
+            .plain_int("sticks", w.sticks)
+            .plain_int("entries", w.entries)
+    }
+}
+
+/// `win_yaku`: one row per entry of a win's `yaku` (with its han) and `yakuman` (han null).
+#[derive(Default)]
+pub(super) struct WinYaku {
+    game: Vec<u32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    id: Vec<u8>,
+    han: Vec<Option<i32>>,
+    yakuman: Vec<bool>,
+    count: Vec<i32>,
+}
+
+pub(super) fn new_yaku() -> Box<dyn GameFrame> {
+    Box::<WinYaku>::default()
+}
+
+impl WinYaku {
+    fn entry(&mut self, game: u32, w: &crate::stats::WinRow, id: u8, han: Option<u8>) {
+        self.game.push(game);
+        self.hand.push(i32::from(w.hand));
+        self.seat.push(i32::from(w.seat));
+        self.id.push(id);
+        self.han.push(han.map(i32::from));
+        self.yakuman.push(han.is_none());
+        self.count
+            .push(han.map_or(1, |h| yaku::count(id, h)) as i32);
+    }
+}
+
+impl GameFrame for WinYaku {
+    fn name(&self) -> &'static str {
+        YAKU_NAME
+    }
+
+    /// About 40 bytes a row.
+    fn row_group_rows(&self) -> usize {
+        1 << 16
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        for w in &g.obs.wins {
+            for &(id, han) in &w.yaku {
+                self.entry(game, w, id, Some(han));
+            }
+            for &id in &w.yakuman {
+                self.entry(game, w, id, None);
+            }
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let y = std::mem::take(self);
+        let (keys, codes) = intern(&y.id, |id| yaku::key(id).into_owned());
+        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(y.game, first))
+            .plain_int("hand", y.hand)
+            .plain_int("seat", y.seat)
+            .plain_int("id", y.id.iter().map(|&i| i32::from(i)).collect())
+            .labels("yaku", &keys, codes)
+            .opt_int("han", y.han)
+            .boolean("yakuman", &y.yakuman)
+            .plain_int("count", y.count)
+    }
+}
