@@ -181,6 +181,9 @@ fn decision_counts_of_the_other_games() {
         ("2019061512gm-00a9-0000-0000f006", 20, 2),
         ("2021031520gm-00a9-0000-0000f007", 19, 2),
         ("2020010100gm-00a9-10011-0000f008", 109, 35),
+        // f010 (EXPECTED_V4.md §9): 8 + 6 + 8 + 3 discards; forced only the dealer's discard
+        // after its double riichi in hand 0.
+        ("2023010100gm-00a9-0000-0000f010", 25, 1),
         ("misc/local-game", 1, 0),
     ] {
         assert_eq!(
@@ -442,7 +445,7 @@ fn protocol_failures() {
         "0.5",
         &["did not answer decision 0", "within 500ms"],
     );
-    // Never reads its input nor answers, sent more decisions than a pipe holds (527 objects,
+    // Never reads its input nor answers, sent more decisions than a pipe holds (551 objects,
     // about 400 KB): the decisions are written by a thread of their own, so the timeout still
     // ends the run, long before the engine's 30 s.
     let many = ingest(&[fixtures()]);

@@ -142,7 +142,7 @@ fn ankans() {
 fn every_fixture_call_decodes_to_its_readme_kind() {
     use MeldKind::*;
     let f002 = [(2, 3, 49770, Pon)];
-    let expected: [(&str, &[Call]); 11] = [
+    let expected: [(&str, &[Call]); 12] = [
         (
             "2019061512gm-00a9-0000-0000f006.xml",
             &[
@@ -158,6 +158,18 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
             &[(0, 3, 31744, Ankan)],
         ),
         ("2022010100gm-00a9-0000-0000f009.xml", &[]),
+        (
+            "2023010100gm-00a9-0000-0000f010.xml",
+            &[
+                (1, 2, 51818, Pon),
+                (2, 3, 31338, Pon),
+                (2, 2, 4354, Daiminkan),
+                (2, 3, 16559, Chi),
+                // The kakan robbed by a chankan (the AGARI follows this N).
+                (2, 3, 31346, Kakan),
+                (3, 3, 48683, Pon),
+            ],
+        ),
         (
             "2099010100gm-00a9-0000-0000f001.xml",
             &[
@@ -222,6 +234,7 @@ fn every_fixture_call_decodes_to_its_readme_kind() {
         assert_eq!(got, want, "{name}");
         total += got.len();
     }
-    // f006 4, f008 0, f007 1, f009 0, f001 6, f002 1 + 1, f003 0, f004 3, f005 1, misc 0.
-    assert_eq!(total, 17);
+    // f006 4, f008 0, f007 1, f009 0, f010 6, f001 6, f002 1 + 1, f003 0, f004 3, f005 1,
+    // misc 0.
+    assert_eq!(total, 23);
 }

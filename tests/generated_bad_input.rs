@@ -147,8 +147,8 @@ fn fixture_games() -> Vec<Game> {
     let games = load_games(&fixtures(), usize::MAX);
     assert_eq!(
         games.len(),
-        9,
-        "fixtures/ holds nine distinct games with a log id"
+        10,
+        "fixtures/ holds ten distinct games with a log id"
     );
     games
 }

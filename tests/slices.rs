@@ -47,7 +47,7 @@ fn games_carry_date_dan_rate_and_fold() {
         Option<[f64; 4]>,
         i32,
     );
-    let want: [Row; 10] = [
+    let want: [Row; 11] = [
         (
             "2019061512gm-00a9-0000-0000f006",
             Some("2019-06-15"),
@@ -76,6 +76,15 @@ fn games_carry_date_dan_rate_and_fold() {
             Some([18, 17, 19, 16]),
             Some([2260.4, 2188.0, 2311.75, 2120.6]),
             0,
+        ),
+        // f010 (tools/fixtures/EXPECTED_V4.md §1): byte sum 1724 + 1 (2023 for 2022) − 8
+        // ("010" for "009") = 1717 → fold 1.
+        (
+            "2023010100gm-00a9-0000-0000f010",
+            Some("2023-01-01"),
+            Some([17, 18, 16, 19]),
+            Some([2205.5, 2278.25, 2140.0, 2299.9]),
+            1,
         ),
         (
             "2099010100gm-00a9-0000-0000f001",
@@ -276,8 +285,8 @@ fn a_slice_gives_the_hand_worked_table_of_its_games() {
 fn where_equals_the_condition_written_into_the_sql() {
     let out = ingested();
     let dir = out.path();
-    // f001, f002, f003, f006, f007, f008, f009 (not f004, a tonpuusen; not f005, without red
-    // fives; not misc/local-game, without a date).
+    // f001, f002, f003, f006, f007, f008, f009, f010 (not f004, a tonpuusen; not f005, without
+    // red fives; not misc/local-game, without a date).
     let expr = "hanchan AND red AND date IS NOT NULL";
     let mut checked = 0;
     for rep in haifu::report::REPORTS {
@@ -340,7 +349,7 @@ fn where_equals_the_condition_written_into_the_sql() {
             );
         }
         let got = json(&sliced);
-        assert_eq!(got["slice"]["games"], 7);
+        assert_eq!(got["slice"]["games"], 8);
         assert_eq!(got["rows"], want, "{}", rep.name);
         assert!(!want.as_array().unwrap().is_empty(), "{}", rep.name);
         checked += 1;
@@ -464,16 +473,18 @@ fn since_and_until_skip_other_dates() {
         progress: false,
         decisions: false,
         walls: false,
+        peer: false,
         tsumo_validation: false,
     })
     .unwrap();
     let t = &s.manifest.totals;
-    // 11 files: f008 lands; f001, f002 (×2), f003-f007, f009 and misc/local-game are skipped.
+    // 12 files: f008 lands; f001, f002 (×2), f003-f007, f009, f010 and misc/local-game are
+    // skipped.
     assert_eq!(
         (t.files, t.ok, t.skipped, t.failed, t.games),
-        (11, 1, 10, 0, 1)
+        (12, 1, 11, 0, 1)
     );
-    assert_eq!(s.manifest.skips_by_reason.get("date"), Some(&10));
+    assert_eq!(s.manifest.skips_by_reason.get("date"), Some(&11));
     for f in s.manifest.files().unwrap() {
         if f.status == Status::Skipped {
             let r = f.reason_text().unwrap();
@@ -503,6 +514,7 @@ fn since_and_until_skip_other_dates() {
             progress: false,
             decisions: false,
             walls: false,
+            peer: false,
             tsumo_validation: false,
         })
         .unwrap()
@@ -570,9 +582,9 @@ fn by_year_reports_match_the_frames() {
     ]));
     let rows = json(&text);
     let rows = rows.as_array().unwrap();
-    // 2019 (f006), 2020 (f008), 2021 (f007), 2022 (f009), 2099 (f001-f005), null
+    // 2019 (f006), 2020 (f008), 2021 (f007), 2022 (f009), 2023 (f010), 2099 (f001-f005), null
     // (misc/local-game).
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 7);
     for r in rows {
         let year = r["year"].as_str().map(str::to_string);
         assert_eq!(r["games"].as_i64(), Some(want_games[&year]), "{year:?}");
@@ -661,7 +673,7 @@ fn run_with_a_slice_writes_the_sliced_reports() {
         .clone();
     assert_eq!(all["units"], 42);
     // The frames hold every game ingested.
-    assert_eq!(frame(&out, "games").height(), 10);
+    assert_eq!(frame(&out, "games").height(), 11);
 }
 
 /// Under a slice the §4 estimators are scored on its games alone, `phoenix-table` fitted on

@@ -322,6 +322,11 @@ fn every_fixture_game_totals() {
             8.177339,
             0,
         ),
+        // f010: tools/fixtures/expected_v2.py --draws f010 (EXPECTED_V4.md §9): hand 0 the
+        // dealer's 3 draws on 4s-7s (7 outs each; the last, 7s, a hit), hand 1 seat 1 (6p/8p, 4
+        // outs) and seat 2 (5m-8m, 7 outs), hand 2 seat 0 (3s, 1), seat 2 (5s, 4), seat 3
+        // (9s, 3). Byte sum 1717 → fold 1.
+        ("2023010100gm-00a9-0000-0000f010", 8, 2, 1, 40, 0.344231, 1),
     ];
     for (id, units, in_riichi, hits, sum_outs, sum_p, fold) in want {
         let g = got
@@ -675,8 +680,8 @@ fn check_against_frames(dir: &Path) {
     }
 }
 
-/// Every fixture: the cross-fit (f005 is the only fold-1 game, so it alone fits the others'
-/// rates, and they fit its) against the independent computation.
+/// Every fixture: the cross-fit (f005 and f010 are the fold-1 games with draws, so they alone
+/// fit the others' rates, and the others fit theirs) against the independent computation.
 #[test]
 fn cross_fitted_models_match_an_independent_computation_on_the_fixtures() {
     let out = ingest(&[fixtures()]);
