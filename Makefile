@@ -87,14 +87,14 @@ notebooks-venv:
 
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
-	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --decisions --quiet > $(NB_FRAMES).txt
+	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --decisions --peer --quiet > $(NB_FRAMES).txt
 	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
 	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
 
 notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --decisions --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --decisions --peer --quiet > "$$tmp/run.txt" && \
 	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
 	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
 	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
