@@ -35,23 +35,26 @@ rows AS (
   SELECT 1 AS part, id, yaku, '翻牌' AS name, count, wins_with FROM yakuhai
 ),
 rated AS (
-  SELECT r.*, t.wins, CAST(r.wins_with AS DOUBLE) / t.wins AS p, CAST(t.wins AS DOUBLE) AS nw
+  SELECT r.*, t.wins, CASE WHEN t.wins > 0 THEN CAST(r.wins_with AS DOUBLE) / t.wins END AS p,
+    CAST(t.wins AS DOUBLE) AS nw
   FROM rows r CROSS JOIN totals t
 )
 SELECT yaku, name, count, share, wins_with, win_share, win_share_lo, win_share_hi,
   mean_points, mean_han,
   yakuman_wins
 FROM (
-  SELECT -1 AS part, -1 AS id, 'all' AS yaku, '和了' AS name, wins AS count, 1.0 AS share,
+  SELECT -1 AS part, -1 AS id, 'all' AS yaku, '和了' AS name, wins AS count,
+    CASE WHEN wins > 0 THEN 1.0 END AS share,
     wins AS wins_with, CASE WHEN wins > 0 THEN 1.0 END AS win_share,
     CASE WHEN wins > 0 THEN 1.0 END AS win_share_lo,
     CASE WHEN wins > 0 THEN 1.0 END AS win_share_hi, mean_points, mean_han, yakuman_wins
   FROM totals
   UNION ALL
-  SELECT part, id, yaku, name, count, CAST(count AS DOUBLE) / wins AS share, wins_with,
+  SELECT part, id, yaku, name, count,
+    CASE WHEN wins > 0 THEN CAST(count AS DOUBLE) / wins END AS share, wins_with,
     p AS win_share,
-    CASE WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / nw - 1.96 * SQRT(p * (1 - p) / nw + 0.9604 / (nw * nw))) / (1 + 3.8416 / nw) END AS win_share_lo,
-    CASE WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / nw + 1.96 * SQRT(p * (1 - p) / nw + 0.9604 / (nw * nw))) / (1 + 3.8416 / nw) END AS win_share_hi,
+    CASE WHEN nw = 0 THEN NULL WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / nw - 1.96 * SQRT(p * (1 - p) / nw + 0.9604 / (nw * nw))) / (1 + 3.8416 / nw) END AS win_share_lo,
+    CASE WHEN nw = 0 THEN NULL WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / nw + 1.96 * SQRT(p * (1 - p) / nw + 0.9604 / (nw * nw))) / (1 + 3.8416 / nw) END AS win_share_hi,
     CAST(NULL AS DOUBLE) AS mean_points, CAST(NULL AS DOUBLE) AS mean_han,
     CAST(NULL AS BIGINT) AS yakuman_wins
   FROM rated

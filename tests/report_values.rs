@@ -9,6 +9,10 @@
 //! can be tied to a second frame, they are (draw-rate against the draw records of `hands`,
 //! danger-calibration against the situations and waits of `danger_eval`).
 //!
+//! The §10–§14 reports (`ingest --peer`) are checked against hands replayed here from the §7
+//! `decisions` frame, the `calls` and `walls` frames and the starting hands of each game's
+//! source log (section "§10–§14" below).
+//!
 //! Runs over every fixture (fixtures/, room any, `--seat` too), over the first 300 Phoenix
 //! games of the shared corpus when it is present, and over the first 300 games of its
 //! `other/` folder (特上/上級/一般 games, some with AI players) when that is present.
@@ -1109,6 +1113,1761 @@ fn check_decisions(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
+// §10–§14 (`ingest --peer`): tiles, hands, waits and shapes re-derived here
+// ---------------------------------------------------------------------------------------------
+//
+// The reports of §10–§14 read frames that hold counts already (`by_turn`, `tiles_at_end`,
+// `hand_ends`) or columns computed by the replay (`wins.waits`, `riichi.wait_shapes`,
+// `calls.shanten`). The checks below do not sum those columns: they replay what they need from
+// the §7 `decisions` frame (every discard with the concealed tiles before it and the seat's
+// melds), the `calls` frame, the `walls` frame (which tiles were never drawn) and the starting
+// hands, which no frame holds, read from the INIT tags of each game's source log. Shanten is
+// the xiangting crate's (§0 names it); completeness, waits and wait shapes are computed here
+// from §0's words, by enumerating decompositions. The frames' own columns are then asserted
+// equal to what was re-derived (a tie between frames), and the report against it.
+
+/// The 34 kinds, then the red 5m, 5p, 5s (types 34..36).
+const KINDS: usize = 34;
+const TYPES: usize = 37;
+
+/// Concealed tiles by kind.
+type Tiles = [u8; KINDS];
+
+/// `1m`..`7z` for a kind, `0m`/`0p`/`0s` for a red type.
+fn type_name(t: usize) -> String {
+    let suits = ["m", "p", "s", "z"];
+    if t >= KINDS {
+        format!("0{}", suits[t - KINDS])
+    } else {
+        format!("{}{}", t % 9 + 1, suits[t / 9])
+    }
+}
+
+/// The type of a two-character name (`0m` → the red 5m, type 34).
+fn type_of(name: &str) -> usize {
+    let b = name.as_bytes();
+    assert_eq!(b.len(), 2, "tile {name}");
+    let suit = match b[1] {
+        b'm' => 0,
+        b'p' => 1,
+        b's' => 2,
+        b'z' => 3,
+        _ => panic!("tile {name}"),
+    };
+    match b[0] {
+        b'0' => KINDS + suit,
+        d @ b'1'..=b'9' => suit * 9 + usize::from(d - b'1'),
+        _ => panic!("tile {name}"),
+    }
+}
+
+/// The kind of a type: a red five is its suit's five.
+fn kind_of_type(t: usize) -> usize {
+    if t >= KINDS {
+        (t - KINDS) * 9 + 4
+    } else {
+        t
+    }
+}
+
+fn kind_of(name: &str) -> usize {
+    kind_of_type(type_of(name))
+}
+
+/// Adds `n` copies of type `t` to per-type counts: a red five also counts as its kind's five.
+fn add_type(counts: &mut [i64; TYPES], t: usize, n: i64) {
+    counts[kind_of_type(t)] += n;
+    if t >= KINDS {
+        counts[t] += n;
+    }
+}
+
+/// A 34-digit (or 34-letter) column as its bytes.
+fn per_kind(s: &str) -> [u8; KINDS] {
+    s.as_bytes()
+        .try_into()
+        .unwrap_or_else(|_| panic!("34 characters: {s}"))
+}
+
+/// §0 shanten of concealed tiles (13 − 3·melds; with 3n+2 tiles, that after the best
+/// discard, −1 when complete): the xiangting crate's replacement number − 1.
+fn shanten(h: &Tiles) -> i64 {
+    let r = xiangting::calculate_replacement_number(h, xiangting::PlayerCount::Four)
+        .unwrap_or_else(|e| panic!("{h:?}: {e:?}"));
+    i64::from(r) - 1
+}
+
+/// A block of a standard decomposition, by its lowest kind.
+#[derive(Clone, Copy)]
+enum Block {
+    Pair(usize),
+    Triplet(usize),
+    Run(usize),
+}
+
+/// Every decomposition of `h` (3n+2 tiles) into one pair and n sets.
+fn decompositions(h: &Tiles) -> Vec<Vec<Block>> {
+    fn sets(h: &mut Tiles, blocks: &mut Vec<Block>, out: &mut Vec<Vec<Block>>) {
+        let Some(i) = (0..KINDS).find(|&i| h[i] > 0) else {
+            out.push(blocks.clone());
+            return;
+        };
+        if h[i] >= 3 {
+            h[i] -= 3;
+            blocks.push(Block::Triplet(i));
+            sets(h, blocks, out);
+            blocks.pop();
+            h[i] += 3;
+        }
+        if i < 27 && i % 9 <= 6 && h[i + 1] > 0 && h[i + 2] > 0 {
+            h[i..i + 3].iter_mut().for_each(|c| *c -= 1);
+            blocks.push(Block::Run(i));
+            sets(h, blocks, out);
+            blocks.pop();
+            h[i..i + 3].iter_mut().for_each(|c| *c += 1);
+        }
+    }
+    let mut out = Vec::new();
+    for p in 0..KINDS {
+        if h[p] >= 2 {
+            let mut rest = *h;
+            rest[p] -= 2;
+            sets(&mut rest, &mut vec![Block::Pair(p)], &mut out);
+        }
+    }
+    out
+}
+
+/// §0 shape of a block the added copy of kind `k` stands in: 0 単騎, 1 双碰, 2 嵌張, 3 辺張,
+/// 4 両面 (the order of §0); None when the block has no `k`.
+fn block_shape(b: Block, k: usize) -> Option<u8> {
+    match b {
+        Block::Pair(p) if p == k => Some(0),
+        Block::Triplet(t) if t == k => Some(1),
+        Block::Run(r) if (r..r + 3).contains(&k) => Some(if k == r + 1 {
+            2
+        } else if (r % 9 == 0 && k == r + 2) || (r % 9 == 6 && k == r) {
+            3
+        } else {
+            4
+        }),
+        _ => None,
+    }
+}
+
+/// The letters of the `riichi.wait_shapes` column, in §0's order.
+const SHAPE_LETTERS: [u8; 5] = *b"TSKPR";
+
+fn is_yaochu(k: usize) -> bool {
+    k >= 27 || matches!(k % 9, 0 | 8)
+}
+
+/// §0 waits of concealed tiles (13 − 3·melds), each with its shape (the highest over every
+/// decomposition and every block holding the added tile; a seven-pairs or thirteen-orphans
+/// completion is 単騎), leaving out the kinds held four times; and whether thirteen orphans is
+/// the only completion (a kokushi riichi, §2 (b)).
+fn waits(h: &Tiles) -> ([Option<u8>; KINDS], bool) {
+    let mut w = [None; KINDS];
+    let mut only_kokushi = true;
+    for k in 0..KINDS {
+        if h[k] >= 4 {
+            continue;
+        }
+        let mut x = *h;
+        x[k] += 1;
+        let mut best = None;
+        for d in decompositions(&x) {
+            for b in d {
+                best = best.max(block_shape(b, k));
+            }
+        }
+        let fourteen = x.iter().map(|&c| u32::from(c)).sum::<u32>() == 14;
+        if fourteen && x.iter().filter(|&&c| c == 2).count() == 7 {
+            best = best.max(Some(0));
+        }
+        if best.is_some() {
+            only_kokushi = false;
+        } else if fourteen && (0..KINDS).all(|i| if is_yaochu(i) { x[i] >= 1 } else { x[i] == 0 }) {
+            best = Some(0);
+        }
+        w[k] = best;
+    }
+    let any = w.iter().any(Option::is_some);
+    (w, any && only_kokushi)
+}
+
+/// Waits as the frames write them: 34 digits 0/1.
+fn wait_digits(w: &[Option<u8>; KINDS]) -> [u8; KINDS] {
+    w.map(|s| if s.is_some() { b'1' } else { b'0' })
+}
+
+/// (game id, hand): a hand of a game.
+type HandKey = (String, i64);
+
+/// A meld as `decisions.melds` writes it (`kind:tiles:from`): its kind and tile types (sorted).
+#[derive(Clone, Debug, PartialEq)]
+struct MeldText {
+    kind: String,
+    tiles: Vec<usize>,
+}
+
+fn parse_melds(s: &str) -> Vec<MeldText> {
+    s.split_whitespace()
+        .map(|m| {
+            let mut parts = m.split(':');
+            let kind = parts.next().unwrap().to_string();
+            let t = parts.next().unwrap();
+            let mut tiles: Vec<usize> = (0..t.len() / 2)
+                .map(|i| type_of(&t[2 * i..2 * i + 2]))
+                .collect();
+            tiles.sort_unstable();
+            MeldText { kind, tiles }
+        })
+        .collect()
+}
+
+/// One discard record (a §7 `decisions` row).
+struct Discard {
+    seat: usize,
+    after_call: bool,
+    /// The concealed tiles just before the discard (14 − 3·melds).
+    concealed: Tiles,
+    /// The discarded kind, and whether it was a red five.
+    tile: usize,
+    red: bool,
+    riichi: bool,
+    /// Taken by a chi, pon or daiminkan (ron tiles are not).
+    called: bool,
+    /// The seat's melds at the discard.
+    melds: Vec<MeldText>,
+}
+
+impl Discard {
+    /// The concealed tiles right after the discard.
+    fn after(&self) -> Tiles {
+        let mut h = self.concealed;
+        h[self.tile] -= 1;
+        h
+    }
+
+    /// The discard's type (red five or kind).
+    fn tile_type(&self) -> usize {
+        if self.red {
+            KINDS + self.tile / 9
+        } else {
+            self.tile
+        }
+    }
+}
+
+/// The `decisions` frame: every hand's discard records in the frame's (event) order.
+fn discards(dir: &Path) -> HashMap<HandKey, Vec<Discard>> {
+    let df = frame(dir, "decisions");
+    let (ids, hand, seat) = (strs(&df, "game_id"), ints(&df, "hand"), ints(&df, "seat"));
+    let (after, concealed, discard) = (
+        strs(&df, "after"),
+        strs(&df, "concealed"),
+        strs(&df, "discard"),
+    );
+    let (red, riichi, called) = (
+        bools(&df, "discard_red"),
+        bools(&df, "riichi"),
+        bools(&df, "called"),
+    );
+    let melds = strs(&df, "melds");
+    let mut out: HashMap<HandKey, Vec<Discard>> = HashMap::new();
+    for i in 0..df.height() {
+        let d = Discard {
+            seat: seat[i] as usize,
+            after_call: after[i] == "call",
+            concealed: per_kind(&concealed[i]).map(|c| c - b'0'),
+            tile: kind_of(&discard[i]),
+            red: red[i],
+            riichi: riichi[i],
+            called: called[i],
+            melds: parse_melds(&melds[i]),
+        };
+        assert!(
+            d.concealed[d.tile] > 0,
+            "{} hand {}: discard held",
+            ids[i],
+            hand[i]
+        );
+        out.entry((ids[i].clone(), hand[i])).or_default().push(d);
+    }
+    out
+}
+
+/// The four 13-tile starting hands of every hand, from the INIT tags (`hai0`..`hai3`, Tenhou
+/// tile ids, kind = id / 4) of each game's source log (gzip or plain): no frame holds them.
+fn starting_hands(dir: &Path) -> HashMap<HandKey, [Tiles; 4]> {
+    use std::io::Read;
+    let df = frame(dir, "games");
+    let (ids, sources, n_hands) = (
+        strs(&df, "game_id"),
+        strs(&df, "source"),
+        ints(&df, "hands"),
+    );
+    let mut out = HashMap::new();
+    for i in 0..df.height() {
+        let bytes = std::fs::read(&sources[i]).unwrap_or_else(|e| panic!("{}: {e}", sources[i]));
+        let mut text = String::new();
+        if bytes.starts_with(&[0x1f, 0x8b]) {
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap();
+        } else {
+            text = String::from_utf8(bytes).unwrap();
+        }
+        let mut hand = 0;
+        for (pos, _) in text.match_indices("<INIT ") {
+            let tag = &text[pos..pos + text[pos..].find('>').unwrap()];
+            let seats: [Tiles; 4] = std::array::from_fn(|s| {
+                let key = format!(" hai{s}=\"");
+                let from = tag.find(&key).unwrap() + key.len();
+                let list = &tag[from..from + tag[from..].find('"').unwrap()];
+                let mut h = [0; KINDS];
+                for id in list.split(',') {
+                    h[id.trim().parse::<usize>().unwrap() / 4] += 1;
+                }
+                assert_eq!(h.iter().map(|&c| u32::from(c)).sum::<u32>(), 13);
+                h
+            });
+            out.insert((ids[i].clone(), hand), seats);
+            hand += 1;
+        }
+        assert_eq!(
+            hand, n_hands[i],
+            "{}: INIT tags against games.hands",
+            ids[i]
+        );
+    }
+    out
+}
+
+/// The `hands` frame's rows, in its order: honba and sticks at the start, end, AGARI records.
+struct HandRow {
+    key: HandKey,
+    honba: i64,
+    kyotaku: i64,
+    end: String,
+    wins: i64,
+}
+
+fn hand_rows(dir: &Path) -> Vec<HandRow> {
+    let df = frame(dir, "hands");
+    let (ids, hand, end) = (strs(&df, "game_id"), ints(&df, "hand"), strs(&df, "end"));
+    let (honba, kyotaku, wins) = (ints(&df, "honba"), ints(&df, "kyotaku"), ints(&df, "wins"));
+    (0..df.height())
+        .map(|i| HandRow {
+            key: (ids[i].clone(), hand[i]),
+            honba: honba[i],
+            kyotaku: kyotaku[i],
+            end: end[i].clone(),
+            wins: wins[i],
+        })
+        .collect()
+}
+
+fn opt_ints(df: &DataFrame, name: &str) -> Vec<Option<i64>> {
+    let s = df.column(name).unwrap().cast(&DataType::Int64).unwrap();
+    s.i64().unwrap().iter().collect()
+}
+
+/// A `wins` row (one per AGARI record, in the frame's order).
+struct WinRow {
+    key: HandKey,
+    seat: usize,
+    discarder: Option<i64>,
+    points: i64,
+    /// `yaku` parsed: (key, han; None for a yakuman entry).
+    yaku: Vec<(String, Option<i64>)>,
+    tile: usize,
+    turn: i64,
+    riichi: bool,
+    waits: [u8; KINDS],
+    han: Option<i64>,
+    yakuman: i64,
+    entries: i64,
+    sticks: i64,
+}
+
+fn win_rows(dir: &Path) -> Vec<WinRow> {
+    let df = frame(dir, "wins");
+    let (ids, hand, seat) = (strs(&df, "game_id"), ints(&df, "hand"), ints(&df, "seat"));
+    let (discarder, points, yaku) = (
+        opt_ints(&df, "discarder"),
+        ints(&df, "points"),
+        strs(&df, "yaku"),
+    );
+    let (tile, turn, riichi, waits) = (
+        strs(&df, "tile"),
+        ints(&df, "turn"),
+        bools(&df, "riichi"),
+        strs(&df, "waits"),
+    );
+    let (han, yakuman, entries, sticks) = (
+        opt_ints(&df, "han"),
+        ints(&df, "yakuman"),
+        ints(&df, "entries"),
+        ints(&df, "sticks"),
+    );
+    (0..df.height())
+        .map(|i| WinRow {
+            key: (ids[i].clone(), hand[i]),
+            seat: seat[i] as usize,
+            discarder: discarder[i],
+            points: points[i],
+            yaku: yaku[i]
+                .split_whitespace()
+                .map(|e| {
+                    let (k, h) = e.rsplit_once(':').unwrap();
+                    (k.to_string(), (h != "Y").then(|| h.parse().unwrap()))
+                })
+                .collect(),
+            tile: kind_of(&tile[i]),
+            turn: turn[i],
+            riichi: riichi[i],
+            waits: per_kind(&waits[i]),
+            han: han[i],
+            yakuman: yakuman[i],
+            entries: entries[i],
+            sticks: sticks[i],
+        })
+        .collect()
+}
+
+/// A `calls` row (chi, pon, daiminkan, kakan, ankan), in the frame's order.
+struct CallRow {
+    key: HandKey,
+    seat: usize,
+    kind: String,
+    /// Tile types, sorted.
+    tiles: Vec<usize>,
+    turn: i64,
+    open_melds: i64,
+    shanten: Option<i64>,
+}
+
+fn call_rows(dir: &Path) -> Vec<CallRow> {
+    let df = frame(dir, "calls");
+    let (ids, hand, seat) = (strs(&df, "game_id"), ints(&df, "hand"), ints(&df, "seat"));
+    let (kind, tiles, turn) = (strs(&df, "kind"), strs(&df, "tiles"), ints(&df, "turn"));
+    let (open, sh) = (ints(&df, "open_melds"), opt_ints(&df, "shanten"));
+    (0..df.height())
+        .map(|i| {
+            let mut t: Vec<usize> = tiles[i].split_whitespace().map(type_of).collect();
+            t.sort_unstable();
+            CallRow {
+                key: (ids[i].clone(), hand[i]),
+                seat: seat[i] as usize,
+                kind: kind[i].clone(),
+                tiles: t,
+                turn: turn[i],
+                open_melds: open[i],
+                shanten: sh[i],
+            }
+        })
+        .collect()
+}
+
+/// True when `melds` (a seat's, at a discard) holds the meld of call `c` as `c` made it.
+fn holds(melds: &[MeldText], c: &CallRow) -> bool {
+    melds.iter().any(|m| m.kind == c.kind && m.tiles == c.tiles)
+}
+
+// ---------------------------------------------------------------------------------------------
+// §10 yaku and draw reasons
+// ---------------------------------------------------------------------------------------------
+
+/// statistics.md §10's table, by Tenhou id: key and name (the winds and dragons with their tile,
+/// 自風 東 … 役牌 中).
+const YAKU_TABLE: [(&str, &str); 55] = [
+    ("menzen-tsumo", "門前清自摸和"),
+    ("riichi", "立直"),
+    ("ippatsu", "一発"),
+    ("chankan", "槍槓"),
+    ("rinshan", "嶺上開花"),
+    ("haitei", "海底摸月"),
+    ("houtei", "河底撈魚"),
+    ("pinfu", "平和"),
+    ("tanyao", "断幺九"),
+    ("iipeikou", "一盃口"),
+    ("seat-wind-east", "自風 東"),
+    ("seat-wind-south", "自風 南"),
+    ("seat-wind-west", "自風 西"),
+    ("seat-wind-north", "自風 北"),
+    ("round-wind-east", "場風 東"),
+    ("round-wind-south", "場風 南"),
+    ("round-wind-west", "場風 西"),
+    ("round-wind-north", "場風 北"),
+    ("haku", "役牌 白"),
+    ("hatsu", "役牌 發"),
+    ("chun", "役牌 中"),
+    ("double-riichi", "両立直"),
+    ("chiitoitsu", "七対子"),
+    ("chanta", "混全帯幺九"),
+    ("ittsu", "一気通貫"),
+    ("sanshoku", "三色同順"),
+    ("sanshoku-doukou", "三色同刻"),
+    ("sankantsu", "三槓子"),
+    ("toitoi", "対々和"),
+    ("sanankou", "三暗刻"),
+    ("shousangen", "小三元"),
+    ("honroutou", "混老頭"),
+    ("ryanpeikou", "二盃口"),
+    ("junchan", "純全帯幺九"),
+    ("honitsu", "混一色"),
+    ("chinitsu", "清一色"),
+    ("renhou", "人和"),
+    ("tenhou", "天和"),
+    ("chiihou", "地和"),
+    ("daisangen", "大三元"),
+    ("suuankou", "四暗刻"),
+    ("suuankou-tanki", "四暗刻単騎"),
+    ("tsuuiisou", "字一色"),
+    ("ryuuiisou", "緑一色"),
+    ("chinroutou", "清老頭"),
+    ("chuuren", "九蓮宝燈"),
+    ("junsei-chuuren", "純正九蓮宝燈"),
+    ("kokushi", "国士無双"),
+    ("kokushi-13", "国士無双十三面"),
+    ("daisuushii", "大四喜"),
+    ("shousuushii", "小四喜"),
+    ("suukantsu", "四槓子"),
+    ("dora", "ドラ"),
+    ("ura-dora", "裏ドラ"),
+    ("aka-dora", "赤ドラ"),
+];
+
+/// The Tenhou id of a yaku key (`yaku-<id>` for one outside the table).
+fn yaku_id(key: &str) -> i64 {
+    match YAKU_TABLE.iter().position(|(k, _)| *k == key) {
+        Some(i) => i as i64,
+        None => key
+            .strip_prefix("yaku-")
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("yaku key {key}")),
+    }
+}
+
+/// §10 count of one entry: its han for dora, ura dora and red dora (tiles), else 1.
+fn yaku_count(key: &str, han: Option<i64>) -> i64 {
+    match (key, han) {
+        ("dora" | "ura-dora" | "aka-dora", Some(h)) => h,
+        _ => 1,
+    }
+}
+
+/// `yaku`: every entry of every win's `wins.yaku` text (not the `win_yaku` frame the report
+/// reads) counted by §10's rule, wins counting it at least once with their Wilson interval,
+/// the pooled yakuhai (ids 10-20) last; the `all` row's mean points, mean han of the
+/// non-yakuman wins (Σ of the entries' han) and yakuman wins. Tied to `hands` (wins, Σ
+/// win_value) and to the `wins` columns han, yakuman and entries.
+fn check_yaku(dir: &Path) -> usize {
+    let ws = win_rows(dir);
+    let hs = hand_rows(dir);
+    let n = ws.len() as i64;
+    assert!(n > 0, "no win");
+    assert_eq!(
+        n,
+        hs.iter().map(|h| h.wins).sum::<i64>(),
+        "wins against hands.wins"
+    );
+    let win_value: i64 = ints(&frame(dir, "hands"), "win_value").iter().sum();
+    assert_eq!(ws.iter().map(|w| w.points).sum::<i64>(), win_value);
+    // id → (key, count, wins with a count > 0).
+    let mut per: BTreeMap<i64, (String, i64, i64)> = BTreeMap::new();
+    let (mut yakuhai, mut yakuhai_wins) = (0, 0);
+    let (mut han_sum, mut han_wins, mut yakuman_wins) = (0, 0, 0);
+    for w in &ws {
+        let mut counts: BTreeMap<i64, (String, i64)> = BTreeMap::new();
+        for (key, han) in &w.yaku {
+            let c = counts.entry(yaku_id(key)).or_insert((key.clone(), 0));
+            c.1 += yaku_count(key, *han);
+        }
+        for (id, (key, c)) in counts {
+            let p = per.entry(id).or_insert((key, 0, 0));
+            p.1 += c;
+            p.2 += i64::from(c > 0);
+        }
+        let pooled: i64 = w
+            .yaku
+            .iter()
+            .filter(|(k, _)| (10..=20).contains(&yaku_id(k)))
+            .map(|(k, h)| yaku_count(k, *h))
+            .sum();
+        yakuhai += pooled;
+        yakuhai_wins += i64::from(pooled > 0);
+        let yakuman = w.yaku.iter().filter(|(_, h)| h.is_none()).count() as i64;
+        assert_eq!(w.yakuman, yakuman, "wins.yakuman");
+        assert_eq!(w.entries, w.yaku.len() as i64, "wins.entries");
+        if yakuman > 0 {
+            yakuman_wins += 1;
+            assert_eq!(w.han, None, "a yakuman win has no han");
+        } else {
+            let han: i64 = w.yaku.iter().map(|(_, h)| h.unwrap()).sum();
+            assert_eq!(w.han, Some(han), "wins.han");
+            han_sum += han;
+            han_wins += 1;
+        }
+    }
+    let nil = || V::F(None);
+    let mut want: Vec<Row> = vec![vec![
+        ("yaku", s("all")),
+        ("name", s("和了")),
+        ("count", V::I(n)),
+        ("share", f(1.0)),
+        ("wins_with", V::I(n)),
+        ("win_share", f(1.0)),
+        ("win_share_lo", f(1.0)),
+        ("win_share_hi", f(1.0)),
+        (
+            "mean_points",
+            f(ws.iter().map(|w| w.points as f64).sum::<f64>() / n as f64),
+        ),
+        (
+            "mean_han",
+            V::F((han_wins > 0).then(|| han_sum as f64 / han_wins as f64)),
+        ),
+        ("yakuman_wins", V::I(yakuman_wins)),
+    ]];
+    let row = |key: &str, name: Option<&str>, count: i64, with: i64| -> Row {
+        let mut r = vec![
+            ("yaku", s(key)),
+            ("name", V::S(name.map(str::to_string))),
+            ("count", V::I(count)),
+            ("share", f(count as f64 / n as f64)),
+            ("wins_with", V::I(with)),
+        ];
+        r.extend(share_cells(
+            "win_share",
+            "win_share_lo",
+            "win_share_hi",
+            with,
+            n,
+        ));
+        r.extend([
+            ("mean_points", nil()),
+            ("mean_han", nil()),
+            ("yakuman_wins", nil()),
+        ]);
+        r
+    };
+    // Most counted first, then by id.
+    let mut order: Vec<(&i64, &(String, i64, i64))> = per.iter().collect();
+    order.sort_by_key(|(id, (_, c, _))| (-c, **id));
+    for (id, (key, c, with)) in order {
+        let name = YAKU_TABLE.get(*id as usize).map(|y| y.1);
+        want.push(row(key, name, *c, *with));
+    }
+    want.push(row("yakuhai", Some("翻牌"), yakuhai, yakuhai_wins));
+    compare("yaku", &report(dir, "yaku", &[]), &want);
+    want.len()
+}
+
+/// `draw-reasons`: the hands by `hands.end` among the RYUUKYOKU types, in the report's order,
+/// then `all`; shares of the draws and of the hands with their Wilson intervals (undefined,
+/// null, for a share of no draws). Tied to `hands.wins`: a hand is a draw exactly when it has
+/// no AGARI.
+fn check_draw_reasons(dir: &Path) -> usize {
+    let hs = hand_rows(dir);
+    let order = [
+        "exhaustive",
+        "nm",
+        "yao9",
+        "kaze4",
+        "reach4",
+        "ron3",
+        "kan4",
+    ];
+    let mut counts: BTreeMap<&str, i64> = BTreeMap::new();
+    for h in &hs {
+        let draw = DRAW_ENDS.contains(&h.end.as_str());
+        assert_eq!(draw, h.wins == 0, "{:?}: a draw has no win", h.key);
+        if draw {
+            *counts
+                .entry(order.iter().find(|r| **r == h.end).unwrap())
+                .or_default() += 1;
+        }
+    }
+    let draws: i64 = counts.values().sum();
+    let hands = hs.len() as i64;
+    let want: Vec<Row> = order
+        .iter()
+        .map(|r| (*r, counts.get(r).copied().unwrap_or(0)))
+        .chain([("all", draws)])
+        .map(|(reason, k)| {
+            let mut row = vec![("reason", s(reason)), ("count", V::I(k))];
+            if draws > 0 {
+                row.extend(share_cells(
+                    "share_of_draws",
+                    "share_of_draws_lo",
+                    "share_of_draws_hi",
+                    k,
+                    draws,
+                ));
+            } else {
+                row.extend([
+                    ("share_of_draws", V::F(None)),
+                    ("share_of_draws_lo", V::F(None)),
+                    ("share_of_draws_hi", V::F(None)),
+                ]);
+            }
+            row.extend(share_cells(
+                "share_of_hands",
+                "share_of_hands_lo",
+                "share_of_hands_hi",
+                k,
+                hands,
+            ));
+            row
+        })
+        .collect();
+    compare("draw-reasons", &report(dir, "draw-reasons", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
+// §11 by turn, calls by turn
+// ---------------------------------------------------------------------------------------------
+
+/// Per seat, how many discards it made in each hand (its turn at the hand's end).
+fn turns_at_end(ds: &HashMap<HandKey, Vec<Discard>>) -> HashMap<HandKey, [i64; 4]> {
+    ds.iter()
+        .map(|(k, v)| {
+            let mut n = [0; 4];
+            for d in v {
+                n[d.seat] += 1;
+            }
+            (k.clone(), n)
+        })
+        .collect()
+}
+
+/// `by-turn`: the units re-derived, not read from `by_turn`: turn 0, the four starting hands
+/// of every hand (its INIT); turn t ≥ 1, every discard record that was its seat's t-th in the
+/// hand (counted here), its shanten that of the concealed tiles before it less the discarded
+/// one. Declarations: the discards that are declarations, at that turn (tied to `riichi.turn`);
+/// wins: every AGARI at the winner's discards in the hand (tied to `wins.turn`).
+fn check_by_turn(dir: &Path) -> usize {
+    let hs = hand_rows(dir);
+    let starts = starting_hands(dir);
+    let ds = discards(dir);
+    let at_end = turns_at_end(&ds);
+    // turn → units by shanten 0..6, declarations, wins.
+    let mut per: BTreeMap<i64, ([i64; 7], i64, i64)> = BTreeMap::new();
+    let mut decl_turns: Vec<(HandKey, usize, i64)> = Vec::new();
+    for h in &hs {
+        for start in &starts[&h.key] {
+            per.entry(0).or_default().0[shanten(start) as usize] += 1;
+        }
+        let mut n = [0i64; 4];
+        for d in ds.get(&h.key).into_iter().flatten() {
+            n[d.seat] += 1;
+            let sh = shanten(&d.after());
+            assert!((0..=6).contains(&sh), "{:?}: shanten {sh}", h.key);
+            let e = per.entry(n[d.seat]).or_default();
+            e.0[sh as usize] += 1;
+            if d.riichi {
+                e.1 += 1;
+                decl_turns.push((h.key.clone(), d.seat, n[d.seat]));
+            }
+        }
+    }
+    for w in win_rows(dir) {
+        let t = at_end.get(&w.key).map_or(0, |n| n[w.seat]);
+        assert_eq!(t, w.turn, "{:?} seat {}: wins.turn", w.key, w.seat);
+        per.entry(t).or_default().2 += 1;
+    }
+    let r = frame(dir, "riichi");
+    let (ids, hand, seat, turn) = (
+        strs(&r, "game_id"),
+        ints(&r, "hand"),
+        ints(&r, "seat"),
+        ints(&r, "turn"),
+    );
+    let mut frame_turns: Vec<(HandKey, usize, i64)> = (0..r.height())
+        .map(|i| ((ids[i].clone(), hand[i]), seat[i] as usize, turn[i]))
+        .collect();
+    frame_turns.sort();
+    decl_turns.sort();
+    assert_eq!(
+        frame_turns, decl_turns,
+        "riichi.turn against the declarations"
+    );
+    let want: Vec<Row> = per
+        .iter()
+        .map(|(t, (sh, decl, wins))| {
+            let units: i64 = sh.iter().sum();
+            let n = units as f64;
+            let mut row = vec![("turn", V::I(*t)), ("units", V::I(units))];
+            const COLS: [&str; 7] = [
+                "shanten_0",
+                "shanten_1",
+                "shanten_2",
+                "shanten_3",
+                "shanten_4",
+                "shanten_5",
+                "shanten_6",
+            ];
+            const SHARES: [&str; 7] = [
+                "share_0", "share_1", "share_2", "share_3", "share_4", "share_5", "share_6",
+            ];
+            for (c, k) in COLS.iter().zip(sh) {
+                row.push((c, V::I(*k)));
+            }
+            row.push(("declarations", V::I(*decl)));
+            row.push(("wins", V::I(*wins)));
+            let (lo, hi) = wilson(sh[0] as f64, n);
+            row.extend([("tenpai_lo", f(lo)), ("tenpai_hi", f(hi))]);
+            for (c, k) in SHARES.iter().zip(sh) {
+                row.push((c, f(*k as f64 / n)));
+            }
+            let total: i64 = sh.iter().enumerate().map(|(s, k)| s as i64 * k).sum();
+            row.extend([
+                ("mean_shanten", f(total as f64 / n)),
+                ("declaration_rate", f(*decl as f64 / n)),
+                ("win_rate", f(*wins as f64 / n)),
+            ]);
+            row
+        })
+        .collect();
+    compare("by-turn", &report(dir, "by-turn", &[]), &want);
+    want.len()
+}
+
+/// `calls-by-turn`: every chi, pon and daiminkan of `calls` (as many as the discards
+/// `decisions` marks called), its turn, open melds and shanten re-derived from the caller's
+/// discard records (and tied to the frame's): a chi or pon is the caller's next discard
+/// record after a call, whose concealed tiles are those just after the call: its turn = the
+/// caller's discards before it, open melds = its melds but ankan, shanten = the lowest over
+/// one discard. A daiminkan: turn = the caller's discards whose melds do not hold it yet;
+/// concealed = those after the last of them (the starting hand when none) less the three
+/// tiles of the kan kind; open melds = those melds but ankan + 1.
+fn check_calls_by_turn(dir: &Path) -> usize {
+    let starts = starting_hands(dir);
+    let ds = discards(dir);
+    let cs = call_rows(dir);
+    let mut called: HashMap<&HandKey, i64> = HashMap::new();
+    for (k, v) in &ds {
+        called.insert(k, v.iter().filter(|d| d.called).count() as i64);
+    }
+    let mut calls_in: HashMap<&HandKey, i64> = HashMap::new();
+    // (turn, open melds) → shanten at each call, chi, pon, daiminkan.
+    let mut groups: BTreeMap<(i64, i64), (Vec<i64>, [i64; 3])> = BTreeMap::new();
+    // (hand, seat) → the chi and pon seen so far.
+    let mut seen: HashMap<(&HandKey, usize), usize> = HashMap::new();
+    for c in &cs {
+        let kind = match c.kind.as_str() {
+            "chi" => 0,
+            "pon" => 1,
+            "daiminkan" => 2,
+            _ => continue,
+        };
+        *calls_in.entry(&c.key).or_default() += 1;
+        let mine: Vec<&Discard> = ds[&c.key].iter().filter(|d| d.seat == c.seat).collect();
+        let (turn, open, sh) = if kind < 2 {
+            let j = seen.entry((&c.key, c.seat)).or_default();
+            let (i, d) = mine
+                .iter()
+                .enumerate()
+                .filter(|(_, d)| d.after_call)
+                .nth(*j)
+                .unwrap_or_else(|| panic!("{:?}: no discard after the call", c.key));
+            *j += 1;
+            let new = d.melds.last().unwrap();
+            assert_eq!((&new.kind, &new.tiles), (&c.kind, &c.tiles), "{:?}", c.key);
+            let best = (0..KINDS)
+                .filter(|&k| d.concealed[k] > 0)
+                .map(|k| {
+                    let mut h = d.concealed;
+                    h[k] -= 1;
+                    shanten(&h)
+                })
+                .min()
+                .unwrap();
+            let open = d.melds.iter().filter(|m| m.kind != "ankan").count() as i64;
+            (i as i64, open, best)
+        } else {
+            let i = mine
+                .iter()
+                .position(|d| holds(&d.melds, c))
+                .unwrap_or(mine.len());
+            let (mut h, before) = match i {
+                0 => (starts[&c.key][c.seat], 0),
+                _ => (
+                    mine[i - 1].after(),
+                    mine[i - 1]
+                        .melds
+                        .iter()
+                        .filter(|m| m.kind != "ankan")
+                        .count() as i64,
+                ),
+            };
+            let k = kind_of_type(c.tiles[0]);
+            assert!(h[k] >= 3, "{:?}: a daiminkan of three held {k}", c.key);
+            h[k] -= 3;
+            (i as i64, before + 1, shanten(&h))
+        };
+        assert_eq!(
+            (turn, open, Some(sh)),
+            (c.turn, c.open_melds, c.shanten),
+            "{:?} seat {} {}: calls (turn, open_melds, shanten)",
+            c.key,
+            c.seat,
+            c.kind
+        );
+        let g = groups.entry((turn, open)).or_default();
+        g.0.push(sh);
+        g.1[kind] += 1;
+    }
+    for (k, n) in &called {
+        assert_eq!(
+            calls_in.get(k).copied().unwrap_or(0),
+            *n,
+            "{k:?}: chi/pon/daiminkan against the called discards"
+        );
+    }
+    let total: usize = groups.values().map(|g| g.0.len()).sum();
+    assert!(total > 0, "no call");
+    let want: Vec<Row> = groups
+        .iter()
+        .map(|((t, o), (sh, k))| {
+            vec![
+                ("turn", V::I(*t)),
+                ("open_melds", V::I(*o)),
+                ("calls", V::I(sh.len() as i64)),
+                ("share", f(sh.len() as f64 / total as f64)),
+                (
+                    "mean_shanten",
+                    f(sh.iter().sum::<i64>() as f64 / sh.len() as f64),
+                ),
+                ("chi", V::I(k[0])),
+                ("pon", V::I(k[1])),
+                ("daiminkan", V::I(k[2])),
+            ]
+        })
+        .collect();
+    compare("calls-by-turn", &report(dir, "calls-by-turn", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
+// §12 tiles at the end of a hand, winning tiles
+// ---------------------------------------------------------------------------------------------
+
+/// Per game, where each type's copies are at the hands' ends: [hand, melds, river, wall,
+/// in_hands, in_rivers, copies].
+type Places = BTreeMap<String, [[i64; 7]; TYPES]>;
+
+/// §12's counts per game re-derived: copies (4 × hands; a red type 1 × hands in a game with
+/// red fives), melds from `calls` (every meld's tiles, a kakan adding its one tile to its pon,
+/// the robbed tile of a chankan included), river and in_rivers from `decisions` (uncalled
+/// discards; every discard), wall from `walls` (the tiles never drawn: positions 52 +
+/// live_draws..=121 and 122 + rinshan_draws..=135) when every hand of the game has its wall,
+/// hand = copies − wall − melds − river, in_hands = hand + melds − the called discards. A game
+/// without walls (the hand-made fixtures have no seed) takes its hand count from
+/// `tiles_at_end` (fixture_peer_v3.rs pins f010's). Returns the counts and how many games had
+/// their walls.
+fn places(dir: &Path) -> (Places, usize) {
+    let g = frame(dir, "games");
+    let (ids, red, n_hands) = (strs(&g, "game_id"), bools(&g, "red"), ints(&g, "hands"));
+    let te = frame(dir, "tiles_at_end");
+    let (te_ids, te_type) = (strs(&te, "game_id"), strs(&te, "type"));
+    let cols = [
+        "hand",
+        "melds",
+        "river",
+        "wall",
+        "in_hands",
+        "in_rivers",
+        "copies",
+    ]
+    .map(|c| ints(&te, c));
+    let mut framed: Places = BTreeMap::new();
+    for i in 0..te.height() {
+        let row =
+            &mut framed.entry(te_ids[i].clone()).or_insert([[0; 7]; TYPES])[type_of(&te_type[i])];
+        for (c, col) in cols.iter().enumerate() {
+            row[c] += col[i];
+        }
+    }
+    // Per game and type: melds, river, in_rivers, called discards.
+    let mut melds: BTreeMap<String, [i64; TYPES]> = BTreeMap::new();
+    let cs = call_rows(dir);
+    for c in &cs {
+        let m = melds.entry(c.key.0.clone()).or_insert([0; TYPES]);
+        match c.kind.as_str() {
+            "kakan" => {
+                // The pon it extends: the kakan's one more tile.
+                let pon = cs
+                    .iter()
+                    .find(|p| {
+                        p.key == c.key
+                            && p.seat == c.seat
+                            && p.kind == "pon"
+                            && kind_of_type(p.tiles[0]) == kind_of_type(c.tiles[0])
+                    })
+                    .expect("a kakan extends a pon");
+                let mut added = c.tiles.clone();
+                for t in &pon.tiles {
+                    added.remove(added.iter().position(|x| x == t).unwrap());
+                }
+                assert_eq!(added.len(), 1);
+                add_type(m, added[0], 1);
+            }
+            _ => c.tiles.iter().for_each(|&t| add_type(m, t, 1)),
+        }
+    }
+    let mut river: BTreeMap<String, [[i64; TYPES]; 3]> = BTreeMap::new();
+    for (key, v) in discards(dir) {
+        let r = river.entry(key.0).or_insert([[0; TYPES]; 3]);
+        for d in v {
+            add_type(&mut r[usize::from(d.called)], d.tile_type(), 1);
+            add_type(&mut r[2], d.tile_type(), 1);
+        }
+    }
+    let w = frame(dir, "walls");
+    let (w_ids, w_tiles) = (strs(&w, "game_id"), strs(&w, "tiles"));
+    let (live, rinshan) = (ints(&w, "live_draws"), ints(&w, "rinshan_draws"));
+    let mut walls: BTreeMap<String, ([i64; TYPES], i64)> = BTreeMap::new();
+    for i in 0..w.height() {
+        let e = walls.entry(w_ids[i].clone()).or_insert(([0; TYPES], 0));
+        e.1 += 1;
+        let undrawn = (52 + live[i]..=121).chain(122 + rinshan[i]..=135);
+        for p in undrawn {
+            let p = 2 * p as usize;
+            add_type(&mut e.0, type_of(&w_tiles[i][p..p + 2]), 1);
+        }
+    }
+    let mut out: Places = BTreeMap::new();
+    let mut with_walls = 0;
+    for i in 0..g.height() {
+        let id = &ids[i];
+        let none = [0; TYPES];
+        let m = melds.get(id).unwrap_or(&none);
+        let [r, called, all] = river.get(id).copied().unwrap_or([none; 3]);
+        let wall = walls.get(id).filter(|(_, n)| *n == n_hands[i]);
+        with_walls += usize::from(wall.is_some());
+        let mut rows = [[0; 7]; TYPES];
+        for t in 0..TYPES {
+            let copies = match (t < KINDS, red[i]) {
+                (true, _) => 4 * n_hands[i],
+                (false, true) => n_hands[i],
+                (false, false) => 0,
+            };
+            let (hand, wall) = match wall {
+                Some((wl, _)) => (copies - wl[t] - m[t] - r[t], wl[t]),
+                None => {
+                    let hand = framed[id][t][0];
+                    (hand, copies - hand - m[t] - r[t])
+                }
+            };
+            rows[t] = [
+                hand,
+                m[t],
+                r[t],
+                wall,
+                hand + m[t] - called[t],
+                all[t],
+                copies,
+            ];
+            assert!(
+                rows[t].iter().all(|&x| x >= 0),
+                "{id} {}: {:?}",
+                type_name(t),
+                rows[t]
+            );
+            assert_eq!(
+                rows[t],
+                framed[id][t],
+                "{id} {}: tiles_at_end [hand, melds, river, wall, in_hands, in_rivers, copies]",
+                type_name(t)
+            );
+        }
+        out.insert(id.clone(), rows);
+    }
+    (out, with_walls)
+}
+
+/// `tiles-at-end`: the four places per type, summed over the games of [`places`], as shares of
+/// the copies; then per number (1..9 the suits pooled, 0 the red fives, z the honours pooled)
+/// in_hands against in_rivers with the Wilson interval, in the report's order (0, 1..9, z).
+fn check_tiles_at_end(dir: &Path) -> usize {
+    let (per_game, with_walls) = places(dir);
+    eprintln!(
+        "{}: tiles-at-end: {with_walls} of {} games with their walls",
+        dir.display(),
+        per_game.len()
+    );
+    let mut sum = [[0i64; 7]; TYPES];
+    for rows in per_game.values() {
+        for (s, r) in sum.iter_mut().zip(rows) {
+            for (a, b) in s.iter_mut().zip(r) {
+                *a += b;
+            }
+        }
+    }
+    let mut want: Vec<Row> = Vec::new();
+    for (t, [hand, melds, river, wall, ..]) in sum.iter().enumerate() {
+        let copies = sum[t][6] as f64;
+        let share = |x: i64| V::F((copies > 0.0).then(|| x as f64 / copies));
+        let mut row = vec![
+            ("type", s(&type_name(t))),
+            ("hand", V::I(*hand)),
+            ("melds", V::I(*melds)),
+            ("river", V::I(*river)),
+            ("wall", V::I(*wall)),
+            ("hand_share", share(*hand)),
+            ("melds_share", share(*melds)),
+            ("river_share", share(*river)),
+            ("wall_share", share(*wall)),
+        ];
+        for c in ["number", "in_hands", "in_rivers", "in_hands_share"] {
+            row.push((c, V::F(None)));
+        }
+        row.extend([
+            ("in_hands_share_lo", V::F(None)),
+            ("in_hands_share_hi", V::F(None)),
+        ]);
+        want.push(row);
+    }
+    // Per number: "0" the red types, "1".."9" the suited kinds, "z" the honours.
+    let mut numbers: BTreeMap<(u8, String), (i64, i64)> = BTreeMap::new();
+    for (t, r) in sum.iter().enumerate() {
+        let (order, label) = match t {
+            KINDS.. => (0, "0".to_string()),
+            27.. => (10, "z".to_string()),
+            _ => ((t % 9 + 1) as u8, (t % 9 + 1).to_string()),
+        };
+        let e = numbers.entry((order, label)).or_default();
+        e.0 += r[4];
+        e.1 += r[5];
+    }
+    for ((_, label), (h, r)) in &numbers {
+        let mut row = vec![];
+        for c in ["type", "hand", "melds", "river", "wall"] {
+            row.push((c, V::F(None)));
+        }
+        for c in ["hand_share", "melds_share", "river_share", "wall_share"] {
+            row.push((c, V::F(None)));
+        }
+        row.extend([
+            ("number", s(label)),
+            ("in_hands", V::I(*h)),
+            ("in_rivers", V::I(*r)),
+        ]);
+        row.extend(share_cells(
+            "in_hands_share",
+            "in_hands_share_lo",
+            "in_hands_share_hi",
+            *h,
+            h + r,
+        ));
+        want.push(row);
+    }
+    compare("tiles-at-end", &report(dir, "tiles-at-end", &[]), &want);
+    want.len()
+}
+
+/// The winner's concealed tiles just before its winning tile: those after its last discard
+/// (its starting hand when it made none) less the kans it made since, each with the tile drawn
+/// for it (a daiminkan of three held tiles; an ankan of three held and the drawn fourth; a
+/// kakan of the drawn fourth); None when a kan's draw cannot be placed (an ankan of four held
+/// tiles, a kakan of a held one).
+fn before_win(w: &WinRow, mine: &[&Discard], start: &Tiles, calls: &[CallRow]) -> Option<Tiles> {
+    let (mut h, melds) = match mine.last() {
+        Some(d) => (d.after(), d.melds.clone()),
+        None => (*start, Vec::new()),
+    };
+    for c in calls.iter().filter(|c| c.key == w.key && c.seat == w.seat) {
+        let k = kind_of_type(c.tiles[0]);
+        let made_before = match c.kind.as_str() {
+            // A pon may have become a kakan since.
+            "pon" => melds
+                .iter()
+                .any(|m| (m.kind == "pon" || m.kind == "kakan") && kind_of_type(m.tiles[0]) == k),
+            _ => holds(&melds, c),
+        };
+        if made_before {
+            continue;
+        }
+        match (c.kind.as_str(), h[k]) {
+            ("daiminkan" | "ankan", 3) => h[k] = 0,
+            ("kakan", 0) => {}
+            _ => return None,
+        }
+    }
+    Some(h)
+}
+
+/// `winning-tiles`: (a) every declaration (the `decisions` discards that are declarations),
+/// its waits those of the tiles after the declaration discard; (b) every win whose winner made
+/// no declaration in the hand, its waits those of [`before_win`] (the frame's `wins.waits`
+/// when a kan's draw cannot be placed; counted). Tied to `riichi.waits`, `wins.waits` and
+/// `wins.riichi`.
+fn check_winning_tiles(dir: &Path) -> usize {
+    let starts = starting_hands(dir);
+    let ds = discards(dir);
+    let cs = call_rows(dir);
+    let r = frame(dir, "riichi");
+    let (r_ids, r_hand, r_seat, r_waits) = (
+        strs(&r, "game_id"),
+        ints(&r, "hand"),
+        ints(&r, "seat"),
+        strs(&r, "waits"),
+    );
+    let frame_waits: HashMap<(HandKey, usize), [u8; KINDS]> = (0..r.height())
+        .map(|i| {
+            (
+                ((r_ids[i].clone(), r_hand[i]), r_seat[i] as usize),
+                per_kind(&r_waits[i]),
+            )
+        })
+        .collect();
+    let mut riichi_waits = [0i64; KINDS];
+    let mut declared: BTreeSet<(HandKey, usize)> = BTreeSet::new();
+    for (key, v) in &ds {
+        for d in v.iter().filter(|d| d.riichi) {
+            let w = wait_digits(&waits(&d.after()).0);
+            assert_eq!(
+                frame_waits.get(&(key.clone(), d.seat)),
+                Some(&w),
+                "{key:?} seat {}: riichi.waits",
+                d.seat
+            );
+            for k in 0..KINDS {
+                riichi_waits[k] += i64::from(w[k] == b'1');
+            }
+            assert!(
+                declared.insert((key.clone(), d.seat)),
+                "{key:?}: two declarations"
+            );
+        }
+    }
+    assert_eq!(
+        declared.len(),
+        frame_waits.len(),
+        "riichi rows against the declarations"
+    );
+    let (mut dama_wins, mut dama_waits, mut fallbacks) = (0i64, [0i64; KINDS], 0);
+    for w in win_rows(dir) {
+        let riichi = declared.contains(&(w.key.clone(), w.seat));
+        assert_eq!(riichi, w.riichi, "{:?} seat {}: wins.riichi", w.key, w.seat);
+        if riichi {
+            continue;
+        }
+        dama_wins += 1;
+        let mine: Vec<&Discard> = ds
+            .get(&w.key)
+            .into_iter()
+            .flatten()
+            .filter(|d| d.seat == w.seat)
+            .collect();
+        let digits = match before_win(&w, &mine, &starts[&w.key][w.seat], &cs) {
+            Some(h) => {
+                let d = wait_digits(&waits(&h).0);
+                assert_eq!(d, w.waits, "{:?} seat {}: wins.waits", w.key, w.seat);
+                d
+            }
+            None => {
+                fallbacks += 1;
+                w.waits
+            }
+        };
+        assert_eq!(
+            digits[w.tile], b'1',
+            "{:?}: the winning tile is a wait",
+            w.key
+        );
+        for k in 0..KINDS {
+            dama_waits[k] += i64::from(digits[k] == b'1');
+        }
+    }
+    eprintln!(
+        "{}: winning-tiles: {} declarations, {dama_wins} dama wins ({fallbacks} with the frame's waits)",
+        dir.display(),
+        declared.len()
+    );
+    let n = declared.len() as i64;
+    assert!(n > 0 && dama_wins > 0);
+    let want: Vec<Row> = (0..KINDS)
+        .map(|k| {
+            let mut row = vec![
+                ("kind", s(&type_name(k))),
+                ("declarations", V::I(n)),
+                ("riichi_waits", V::I(riichi_waits[k])),
+            ];
+            row.extend(share_cells(
+                "riichi_share",
+                "riichi_share_lo",
+                "riichi_share_hi",
+                riichi_waits[k],
+                n,
+            ));
+            row.extend([
+                ("dama_wins", V::I(dama_wins)),
+                ("dama_waits", V::I(dama_waits[k])),
+            ]);
+            row.extend(share_cells(
+                "dama_share",
+                "dama_share_lo",
+                "dama_share_hi",
+                dama_waits[k],
+                dama_wins,
+            ));
+            row
+        })
+        .collect();
+    compare("winning-tiles", &report(dir, "winning-tiles", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
+// §13 the declaration tile, double riichi
+// ---------------------------------------------------------------------------------------------
+
+/// One riichi declaration re-derived from its hand's discard records.
+struct Declaration {
+    key: HandKey,
+    seat: usize,
+    /// The declaration tile's kind.
+    tile: usize,
+    /// Waits with their shapes (§0) after the declaration discard.
+    waits: [Option<u8>; KINDS],
+    /// §2: not furiten (no wait in the declarer's river, the declaration tile included), not
+    /// tenpai only for thirteen orphans.
+    qualifying: bool,
+    /// The declarer's first suited discard of the hand (the declaration tile when none came
+    /// before; none when that is an honour too).
+    first_suited: Option<usize>,
+    /// §13 (c): the declarer's first discard, no meld of any seat before it.
+    double: bool,
+    /// Σ over the waits of 4 − the declarer's own copies.
+    outs_own: i64,
+}
+
+/// Every declaration (a discard record with `riichi`), tied to the `riichi` frame's columns
+/// tile, waits, wait_shapes, qualifying, first_suited, double and outs_own, and the qualifying
+/// ones to the units of `wait_danger` (each wait kind and its shape).
+fn declarations(dir: &Path) -> Vec<Declaration> {
+    let mut out = Vec::new();
+    let ds = discards(dir);
+    let mut keys: Vec<&HandKey> = ds.keys().collect();
+    keys.sort();
+    for key in keys {
+        let v = &ds[key];
+        for (i, d) in v.iter().enumerate().filter(|(_, d)| d.riichi) {
+            let after = d.after();
+            let (w, kokushi) = waits(&after);
+            let own: Vec<&Discard> = v[..=i].iter().filter(|x| x.seat == d.seat).collect();
+            let furiten = own.iter().any(|x| w[x.tile].is_some());
+            let first_suited = own.iter().map(|x| x.tile).find(|&k| k < 27);
+            // No call before: no earlier discard taken, no meld at any earlier discard (a
+            // meld is always followed by its maker's discard) nor at this one.
+            let double = own.len() == 1
+                && v[..=i].iter().all(|x| x.melds.is_empty())
+                && v[..i].iter().all(|x| !x.called);
+            let outs_own = (0..KINDS)
+                .filter(|&k| w[k].is_some())
+                .map(|k| 4 - i64::from(after[k]))
+                .sum();
+            out.push(Declaration {
+                key: key.clone(),
+                seat: d.seat,
+                tile: d.tile,
+                waits: w,
+                qualifying: !furiten && !kokushi,
+                first_suited,
+                double,
+                outs_own,
+            });
+        }
+    }
+    // Tied to the `riichi` frame, row by row.
+    let r = frame(dir, "riichi");
+    let (ids, hand, seat, tile) = (
+        strs(&r, "game_id"),
+        ints(&r, "hand"),
+        ints(&r, "seat"),
+        strs(&r, "tile"),
+    );
+    let (shapes, qualifying, double) = (
+        strs(&r, "wait_shapes"),
+        bools(&r, "qualifying"),
+        bools(&r, "double"),
+    );
+    let (first_suited, outs) = (opt_strs(&r, "first_suited"), ints(&r, "outs_own"));
+    let rows: HashMap<(HandKey, usize), usize> = (0..r.height())
+        .map(|i| (((ids[i].clone(), hand[i]), seat[i] as usize), i))
+        .collect();
+    assert_eq!(
+        rows.len(),
+        out.len(),
+        "riichi rows against the declarations"
+    );
+    for d in &out {
+        let i = rows[&(d.key.clone(), d.seat)];
+        let letters = d
+            .waits
+            .map(|s| s.map_or(b'-', |x| SHAPE_LETTERS[x as usize]));
+        assert_eq!(
+            (
+                kind_of(&tile[i]),
+                per_kind(&shapes[i]),
+                qualifying[i],
+                first_suited[i].as_deref().map(kind_of),
+                double[i],
+                outs[i],
+            ),
+            (
+                d.tile,
+                letters,
+                d.qualifying,
+                d.first_suited,
+                d.double,
+                d.outs_own
+            ),
+            "{:?} seat {}: riichi (tile, wait_shapes, qualifying, first_suited, double, outs_own)",
+            d.key,
+            d.seat
+        );
+    }
+    // §2's units: the qualifying declarations, 34 kinds each, their waits and shapes.
+    let wd = frame(dir, "wait_danger");
+    let (ids, hand, seat, kind) = (
+        strs(&wd, "game_id"),
+        ints(&wd, "hand"),
+        ints(&wd, "riichi_seat"),
+        strs(&wd, "kind"),
+    );
+    let shape = opt_strs(&wd, "wait_shape");
+    let names = ["tanki", "shanpon", "kanchan", "penchan", "ryanmen"];
+    let mut units: HashMap<(HandKey, usize), [Option<u8>; KINDS]> = HashMap::new();
+    for i in 0..wd.height() {
+        let u = units
+            .entry(((ids[i].clone(), hand[i]), seat[i] as usize))
+            .or_insert([None; KINDS]);
+        u[kind_of(&kind[i])] = shape[i]
+            .as_deref()
+            .map(|s| names.iter().position(|n| *n == s).unwrap() as u8);
+    }
+    let qualifying: HashMap<(HandKey, usize), [Option<u8>; KINDS]> = out
+        .iter()
+        .filter(|d| d.qualifying)
+        .map(|d| ((d.key.clone(), d.seat), d.waits))
+        .collect();
+    assert_eq!(
+        units, qualifying,
+        "wait_danger units against the qualifying declarations"
+    );
+    out
+}
+
+/// `riichi-tile`: from [`declarations`], (a) `trap`: the qualifying ones whose tile is a suited
+/// 4, 5 or 6, by that number, at the suji trap positions of the tile's suit (7; 2 and 8; 3);
+/// (b) `declaration-tile`: every one with a suited tile, by its number, at 1..9 of its suit;
+/// `first-suited`: every one with a first suited discard, by its number, at 1..9 of its suit.
+/// Per row: declarations, those waiting there (rate, Wilson interval), by shape.
+fn check_riichi_tile(dir: &Path) -> usize {
+    let decl = declarations(dir);
+    // (section, number, wait number) → declarations, waits by shape.
+    let mut cells: BTreeMap<(u8, i64, i64), (i64, [i64; 5])> = BTreeMap::new();
+    let mut add = |section: u8, tile: usize, at: i64, w: &[Option<u8>; KINDS]| {
+        let c = cells
+            .entry((section, (tile % 9 + 1) as i64, at))
+            .or_default();
+        c.0 += 1;
+        if let Some(s) = w[tile / 9 * 9 + at as usize - 1] {
+            c.1[s as usize] += 1;
+        }
+    };
+    for d in &decl {
+        if d.tile < 27 {
+            let traps: &[i64] = match d.tile % 9 + 1 {
+                4 => &[7],
+                5 => &[2, 8],
+                6 => &[3],
+                _ => &[],
+            };
+            if d.qualifying {
+                for &at in traps {
+                    add(0, d.tile, at, &d.waits);
+                }
+            }
+            for at in 1..=9 {
+                add(1, d.tile, at, &d.waits);
+            }
+        }
+        if let Some(fs) = d.first_suited {
+            for at in 1..=9 {
+                add(2, fs, at, &d.waits);
+            }
+        }
+    }
+    let sections = ["trap", "declaration-tile", "first-suited"];
+    let want: Vec<Row> = cells
+        .iter()
+        .map(|((sec, n, at), (k, by))| {
+            let waits: i64 = by.iter().sum();
+            let mut row = vec![
+                ("section", s(sections[*sec as usize])),
+                ("number", V::I(*n)),
+                ("wait_number", V::I(*at)),
+                ("declarations", V::I(*k)),
+                ("waits", V::I(waits)),
+            ];
+            row.extend(share_cells("rate", "rate_lo", "rate_hi", waits, *k));
+            for (c, x) in ["tanki", "shanpon", "kanchan", "penchan", "ryanmen"]
+                .iter()
+                .zip(by)
+            {
+                row.push((c, V::I(*x)));
+            }
+            row
+        })
+        .collect();
+    assert!(want
+        .iter()
+        .any(|r| matches!(&r[0].1, V::S(Some(x)) if x == "trap")));
+    compare("riichi-tile", &report(dir, "riichi-tile", &[]), &want);
+    want.len()
+}
+
+/// `double-riichi`: the declarations of [`declarations`] that are double riichis, good shape
+/// with at least 6 outs of their own, else bad, then all: declarations, the declarer's AGARI
+/// records in that hand (from `wins`; tied to `riichi.won`/`points`), win rate with its
+/// Wilson interval (null without a declaration), mean points of those wins (null without).
+fn check_double_riichi(dir: &Path) -> usize {
+    let decl = declarations(dir);
+    let ws = win_rows(dir);
+    // good, bad, all → declarations, the wins' points.
+    let mut per: [(i64, Vec<i64>); 3] = Default::default();
+    for d in decl.iter().filter(|d| d.double) {
+        let points: Vec<i64> = ws
+            .iter()
+            .filter(|w| w.key == d.key && w.seat == d.seat)
+            .map(|w| w.points)
+            .collect();
+        for i in [usize::from(d.outs_own < 6), 2] {
+            per[i].0 += 1;
+            per[i].1.extend(&points);
+        }
+    }
+    // The frame's won and points of every declaration.
+    let r = frame(dir, "riichi");
+    let (ids, hand, seat) = (strs(&r, "game_id"), ints(&r, "hand"), ints(&r, "seat"));
+    let (won, points) = (bools(&r, "won"), opt_ints(&r, "points"));
+    for i in 0..r.height() {
+        let mine: Vec<i64> = ws
+            .iter()
+            .filter(|w| w.key.0 == ids[i] && w.key.1 == hand[i] && w.seat == seat[i] as usize)
+            .map(|w| w.points)
+            .collect();
+        assert_eq!(
+            (won[i], points[i]),
+            (!mine.is_empty(), mine.first().copied())
+        );
+    }
+    assert!(per[2].0 > 0, "no double riichi");
+    let want: Vec<Row> = ["good", "bad", "all"]
+        .iter()
+        .zip(&per)
+        .map(|(shape, (n, pts))| {
+            let wins = pts.len() as i64;
+            let mut row = vec![
+                ("shape", s(shape)),
+                ("declarations", V::I(*n)),
+                ("wins", V::I(wins)),
+            ];
+            if *n > 0 {
+                row.extend(share_cells(
+                    "win_rate",
+                    "win_rate_lo",
+                    "win_rate_hi",
+                    wins,
+                    *n,
+                ));
+            } else {
+                row.extend(["win_rate", "win_rate_lo", "win_rate_hi"].map(|c| (c, V::F(None))));
+            }
+            row.push((
+                "mean_points",
+                V::F((wins > 0).then(|| pts.iter().sum::<i64>() as f64 / wins as f64)),
+            ));
+            row
+        })
+        .collect();
+    compare("double-riichi", &report(dir, "double-riichi", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
+// §14 records
+// ---------------------------------------------------------------------------------------------
+
+/// The maximum of `values` (in frame order), the place of the first with it, and how many
+/// share it.
+fn record<P: Clone>(values: impl Iterator<Item = (i64, P)>) -> (i64, P, i64) {
+    let mut best: Option<(i64, P, i64)> = None;
+    for (v, p) in values {
+        match &mut best {
+            Some(b) if v == b.0 => b.2 += 1,
+            Some(b) if v < b.0 => {}
+            _ => best = Some((v, p, 1)),
+        }
+    }
+    best.expect("a record needs a value")
+}
+
+/// `records`: each maximum re-derived, first in frame order on a tie, with how many units
+/// share it (games; seats with the final score; wins; hands; rivers, as the final score counts
+/// seats and not games; hands): hands in a game
+/// counted in `hands`; final scores of `games`; a win's points, its `yaku` entries and the han
+/// of a non-yakuman win from `wins.yaku`; honba of `hands`; sticks at a win: `hands.kyotaku`
+/// and the hand's declarations but one whose tile the win rons (tied to `wins.sticks`);
+/// uncalled discards per river, from `decisions`; melds at a hand's end = its `calls` but
+/// kakan. Tied to `hand_ends`.
+fn check_records(dir: &Path) -> usize {
+    let g = frame(dir, "games");
+    let ids = strs(&g, "game_id");
+    let scores: Vec<Vec<i64>> = (0..4).map(|s| ints(&g, &format!("score_{s}"))).collect();
+    let hs = hand_rows(dir);
+    let ws = win_rows(dir);
+    let ds = discards(dir);
+    let cs = call_rows(dir);
+    type Place = (String, Option<i64>, Option<i64>);
+    let mut rows: Vec<(&str, (i64, Place, i64))> = Vec::new();
+    let mut hands_in: HashMap<&str, i64> = HashMap::new();
+    for h in &hs {
+        *hands_in.entry(h.key.0.as_str()).or_default() += 1;
+    }
+    for (id, n) in ids.iter().zip(ints(&g, "hands")) {
+        assert_eq!(hands_in[id.as_str()], n, "{id}: games.hands");
+    }
+    rows.push((
+        "hands-in-a-game",
+        record(
+            ids.iter()
+                .map(|id| (hands_in[id.as_str()], (id.clone(), None, None))),
+        ),
+    ));
+    rows.push((
+        "final-score",
+        record(
+            (0..g.height())
+                .flat_map(|i| (0..4).map(move |s| (i, s)))
+                .map(|(i, s)| (scores[s][i], (ids[i].clone(), None, Some(s as i64)))),
+        ),
+    ));
+    let at = |w: &WinRow| (w.key.0.clone(), Some(w.key.1), Some(w.seat as i64));
+    rows.push(("win-points", record(ws.iter().map(|w| (w.points, at(w))))));
+    rows.push((
+        "yaku-entries",
+        record(ws.iter().map(|w| (w.yaku.len() as i64, at(w)))),
+    ));
+    rows.push((
+        "han",
+        record(
+            ws.iter()
+                .filter(|w| w.yaku.iter().all(|(_, h)| h.is_some()))
+                .map(|w| (w.yaku.iter().map(|(_, h)| h.unwrap()).sum(), at(w))),
+        ),
+    ));
+    rows.push((
+        "honba",
+        record(
+            hs.iter()
+                .map(|h| (h.honba, (h.key.0.clone(), Some(h.key.1), None))),
+        ),
+    ));
+    let kyotaku: HashMap<&HandKey, i64> = hs.iter().map(|h| (&h.key, h.kyotaku)).collect();
+    let sticks = |w: &WinRow| -> i64 {
+        let v: &[Discard] = ds.get(&w.key).map_or(&[], Vec::as_slice);
+        let declared = v.iter().filter(|d| d.riichi).count() as i64;
+        // The declaration whose tile this win rons never puts its stick down.
+        let dealt_in = v.last().is_some_and(|last| {
+            last.riichi && w.discarder == Some(last.seat as i64) && last.tile == w.tile
+        });
+        kyotaku[&w.key] + declared - i64::from(dealt_in)
+    };
+    for w in &ws {
+        assert_eq!(
+            sticks(w),
+            w.sticks,
+            "{:?} seat {}: wins.sticks",
+            w.key,
+            w.seat
+        );
+    }
+    rows.push((
+        "sticks-at-a-win",
+        record(ws.iter().map(|w| (sticks(w), at(w)))),
+    ));
+    // Per hand: uncalled discards of each seat, melds on the table.
+    let he = frame(dir, "hand_ends");
+    let (he_ids, he_hand) = (strs(&he, "game_id"), ints(&he, "hand"));
+    let (longest, longest_seat, he_melds) = (
+        ints(&he, "longest_river"),
+        ints(&he, "longest_river_seat"),
+        ints(&he, "melds"),
+    );
+    let mut rivers: Vec<(i64, Place)> = Vec::new();
+    let mut melds: Vec<(i64, Place)> = Vec::new();
+    let mut ends: Vec<(HandKey, i64, i64, i64)> = Vec::new();
+    for h in &hs {
+        let mut n = [0i64; 4];
+        for d in ds.get(&h.key).into_iter().flatten().filter(|d| !d.called) {
+            n[d.seat] += 1;
+        }
+        for (s, k) in n.iter().enumerate() {
+            rivers.push((*k, (h.key.0.clone(), Some(h.key.1), Some(s as i64))));
+        }
+        let m = cs
+            .iter()
+            .filter(|c| c.key == h.key && c.kind != "kakan")
+            .count() as i64;
+        melds.push((m, (h.key.0.clone(), Some(h.key.1), None)));
+        let top = *n.iter().max().unwrap();
+        ends.push((
+            h.key.clone(),
+            top,
+            n.iter().position(|&k| k == top).unwrap() as i64,
+            m,
+        ));
+    }
+    let framed: Vec<(HandKey, i64, i64, i64)> = (0..he.height())
+        .map(|i| {
+            (
+                (he_ids[i].clone(), he_hand[i]),
+                longest[i],
+                longest_seat[i],
+                he_melds[i],
+            )
+        })
+        .collect();
+    assert_eq!(framed, ends, "hand_ends (longest_river, its seat, melds)");
+    rows.push(("river-discards", record(rivers.into_iter())));
+    rows.push(("melds-on-table", record(melds.into_iter())));
+    let want: Vec<Row> = rows
+        .into_iter()
+        .map(|(name, (value, (game, hand, seat), ties))| {
+            vec![
+                ("record", s(name)),
+                ("value", V::I(value)),
+                ("game_id", s(&game)),
+                ("hand", hand.map_or(V::F(None), V::I)),
+                ("seat", seat.map_or(V::F(None), V::I)),
+                ("ties", V::I(ties)),
+            ]
+        })
+        .collect();
+    compare("records", &report(dir, "records", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every report
 // ---------------------------------------------------------------------------------------------
 
@@ -1116,7 +2875,7 @@ fn check_decisions(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 7] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 16] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement", "players"], check_placement),
         (
@@ -1141,6 +2900,15 @@ fn check_every_report(dir: &Path) {
             check_danger,
         ),
         (&["decisions"], check_decisions),
+        (&["yaku"], check_yaku),
+        (&["draw-reasons"], check_draw_reasons),
+        (&["by-turn"], check_by_turn),
+        (&["calls-by-turn"], check_calls_by_turn),
+        (&["tiles-at-end"], check_tiles_at_end),
+        (&["winning-tiles"], check_winning_tiles),
+        (&["riichi-tile"], check_riichi_tile),
+        (&["double-riichi"], check_double_riichi),
+        (&["records"], check_records),
     ];
     for (names, check) in checks {
         let rows = check(dir);
@@ -1162,7 +2930,8 @@ fn check_every_report(dir: &Path) {
     );
 }
 
-/// An ingest writing every frame, the on-request `decisions` too.
+/// An ingest writing every frame, the on-request ones too: `decisions` (§7), `walls` (the §12
+/// checks read which tiles were never drawn) and the §10–§14 frames (`--peer`).
 fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest::IngestSummary {
     haifu::ingest::ingest(&haifu::ingest::IngestOptions {
         inputs: inputs.to_vec(),
@@ -1172,7 +2941,8 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         strict: false,
         progress: false,
         decisions: true,
-        walls: false,
+        walls: true,
+        peer: true,
         tsumo_validation: false,
     })
     .expect("ingest runs")

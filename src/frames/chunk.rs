@@ -37,7 +37,13 @@ impl FrameChunk {
         array: Box<dyn Array>,
         encoding: Encoding,
     ) -> Self {
-        debug_assert!(self.arrays.is_empty() || self.arrays[0].len() == array.len());
+        // A column of another length would be written as a file no reader can read back.
+        assert!(
+            self.arrays.is_empty() || self.arrays[0].len() == array.len(),
+            "column {name} has {} rows, the chunk {}",
+            array.len(),
+            self.arrays[0].len()
+        );
         self.schema.with_column(name.into(), dtype);
         self.arrays.push(array);
         self.encodings.push(encoding);
@@ -295,6 +301,14 @@ mod tests {
         assert_eq!(read.schema(), want.schema());
         assert!(read.equals_missing(&want), "{read}");
         assert!(expected.equals_missing(&want), "{expected}");
+    }
+
+    /// A column shorter than the others is refused at once (written, it makes a file whose
+    /// reader panics on that column).
+    #[test]
+    #[should_panic(expected = "column b has 1 rows, the chunk 2")]
+    fn a_column_of_another_length_is_refused() {
+        let _ = FrameChunk::default().int("a", vec![1, 2]).int("b", vec![3]);
     }
 
     #[test]

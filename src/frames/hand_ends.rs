@@ -1,5 +1,6 @@
 //! `hand_ends`: one row per hand, what §14's records read of its end: the longest river of
-//! uncalled discards and its seat, and the melds on the table (written with `--peer`).
+//! uncalled discards, its first seat and how many rivers are that long, and the melds on the
+//! table (written with `--peer`).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 
@@ -11,6 +12,7 @@ pub(super) struct HandEnds {
     hand: Vec<i32>,
     longest_river: Vec<i32>,
     longest_river_seat: Vec<i32>,
+    longest_rivers: Vec<i32>,
     melds: Vec<i32>,
 }
 
@@ -35,6 +37,7 @@ impl GameFrame for HandEnds {
             self.longest_river.push(i32::from(e.longest_river));
             self.longest_river_seat
                 .push(i32::from(e.longest_river_seat));
+            self.longest_rivers.push(i32::from(e.longest_rivers));
             self.melds.push(i32::from(e.melds));
         }
     }
@@ -50,6 +53,7 @@ impl GameFrame for HandEnds {
             .plain_int("hand", h.hand)
             .plain_int("longest_river", h.longest_river)
             .plain_int("longest_river_seat", h.longest_river_seat)
+            .plain_int("longest_rivers", h.longest_rivers)
             .plain_int("melds", h.melds)
     }
 }

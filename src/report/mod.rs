@@ -354,7 +354,24 @@ pub fn run(ctx: &mut SQLContext, sql: &str, filter: Option<(&str, &str)>) -> Res
     if let Some((column, value)) = filter {
         lf = lf.filter(col(column).eq(lit(value)));
     }
+    if keeps_row_order(sql) {
+        return Ok(lf.collect()?);
+    }
     collect(lf)
+}
+
+/// The line a query starts with when its answer depends on the frames' row order (`FIRST` of
+/// the rows that tie, in frame order): polars' streaming engine runs a filter or a join over
+/// several morsels at once and does not keep that order, so such a query runs on the in-memory
+/// engine (its memory is then that of the frames it reads: the `records` report reads the
+/// per-hand and per-win frames, not the per-discard ones).
+pub(crate) const KEEP_ROW_ORDER: &str = "-- haifu: keep row order";
+
+/// True when `sql` asks for the frames' row order ([`KEEP_ROW_ORDER`] as its first line).
+fn keeps_row_order(sql: &str) -> bool {
+    sql.lines()
+        .next()
+        .is_some_and(|l| l.trim() == KEEP_ROW_ORDER)
 }
 
 /// Runs a query on polars' streaming engine, which reads the frames a slice at a time: a

@@ -61,9 +61,11 @@ impl TilesAtEnd {
 /// §14's counts of one hand's end.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct HandEnd {
-    /// The most uncalled discards in one river, and the first seat with them.
+    /// The most uncalled discards in one river, the first seat with them, and how many
+    /// rivers have them.
     pub(crate) longest_river: u8,
     pub(crate) longest_river_seat: u8,
+    pub(crate) longest_rivers: u8,
     /// Melds on the table, all seats.
     pub(crate) melds: u8,
 }
@@ -125,9 +127,12 @@ impl Observer for TilesAtEndObserver {
         let mut end = HandEnd::default();
         for (s, st) in hand.seats.iter().enumerate() {
             let uncalled = st.river.iter().filter(|r| !r.called).count() as u8;
-            if uncalled > end.longest_river {
+            if uncalled > end.longest_river || s == 0 {
                 end.longest_river = uncalled;
                 end.longest_river_seat = s as u8;
+                end.longest_rivers = 1;
+            } else if uncalled == end.longest_river {
+                end.longest_rivers += 1;
             }
             end.melds += st.melds.len() as u8;
         }
