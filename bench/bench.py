@@ -16,6 +16,8 @@ manifest); the throughput ratio is the full run's games/s over the floor's. Figu
 printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
 
+§10-§14: the full run again with `--peer` (in the same alternation), its throughput and
+core-seconds against the default run's.
 §7 (`haifu agree`): the full run again with `--decisions` (in the same alternation, to state
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
@@ -141,12 +143,17 @@ def main():
     dec_cmd = full_cmd[:]
     dec_cmd[dec_cmd.index(out)] = out_dec
     dec_cmd.append("--decisions")
-    floor, full, full_base, full_dec = [], [], [], []
+    out_peer = os.path.join(tmp, "out-peer")
+    peer_cmd = full_cmd[:]
+    peer_cmd[peer_cmd.index(out)] = out_peer
+    peer_cmd.append("--peer")
+    floor, full, full_base, full_dec, full_peer = [], [], [], [], []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
-        # The full runs (with a base binary, its too; with --decisions) take turns going first.
-        runs = [(full, full_cmd), (full_dec, dec_cmd)]
+        # The full runs (with a base binary, its too; with --decisions; with --peer) take turns
+        # going first.
+        runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd)]
         if base_cmd:
             runs.append((full_base, base_cmd))
         for k in range(len(runs)):
@@ -235,6 +242,14 @@ def main():
           f"{games_dec / t_dec / (games_floor / t_floor):.2f} of the floor; its throughput over "
           f"the default run's: {(games_dec / t_dec) / (games_full / t_full):.3f}; decisions "
           f"frame {os.path.getsize(os.path.join(out_dec, 'decisions.parquet')) / 2**20:.0f} MiB")
+    t_peer = statistics.median(w for w, _ in full_peer)
+    games_peer = ingested_games(out_peer)
+    cpu_peer = cpu_per_1000(peer_cmd, games_peer)
+    print(f"§10-§14: full run with --peer {t_peer:.2f} s, {games_peer / t_peer:.0f} games/s, "
+          f"{games_peer / t_peer / (games_floor / t_floor):.2f} of the floor; its throughput over "
+          f"the default run's: {(games_peer / t_peer) / (games_full / t_full):.3f}; core-seconds "
+          f"per 1,000 games {cpu_peer:.3f} ({(cpu_peer / cpu_full - 1) * 100:+.1f}% over the "
+          f"default run's)")
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "

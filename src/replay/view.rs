@@ -38,6 +38,13 @@ impl HandState {
         s
     }
 
+    /// The shanten of `seat`'s concealed hand if a view has computed it for the hand as it is
+    /// ([`HandState::shanten`]), without computing it.
+    pub(crate) fn known_shanten(&self, seat: usize) -> Option<i8> {
+        let s = self.seats[seat].shanten.get();
+        (s != UNKNOWN_SHANTEN).then_some(s)
+    }
+
     /// The set of kinds in `seat`'s river (called tiles included).
     pub(crate) fn river_kinds(&self, seat: usize) -> [bool; KINDS] {
         let mut set = [false; KINDS];

@@ -93,9 +93,10 @@ impl Observer for TenpaiDrawObserver {
         if in_riichi {
             self.since_riichi[seat] += 1;
         }
-        // Shanten 0 ⇔ a wait (hand::shanten's docs); the replay keeps the shanten of the hand
-        // since the seat's last discard, and most hands before a draw are not tenpai.
-        if hand.shanten(seat) != 0 {
+        // Shanten 0 ⇔ a wait (hand::shanten's docs): when the replay already knows the hand's
+        // shanten (§11 computes it after every discard), most hands are turned down by it;
+        // otherwise the wait mask's count test is cheaper than a shanten.
+        if hand.known_shanten(seat).is_some_and(|s| s != 0) {
             return;
         }
         let waits = self.waits_of(hand, seat);
