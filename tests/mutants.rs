@@ -17,6 +17,8 @@ mod corpus;
 mod fixture_danger;
 #[path = "fixture_melds.rs"]
 mod fixture_melds;
+#[path = "fixture_peer_v3.rs"]
+mod fixture_peer_v3;
 #[path = "fixture_riichi_v3.rs"]
 mod fixture_riichi_v3;
 #[path = "fixture_stats.rs"]
