@@ -37,12 +37,17 @@ pub fn read_decode_replay(bytes: &[u8]) {
     }
 }
 
-/// Replays `log` as an ingest worker does ([`haifu::stats::observe_game`]: every observer,
-/// then the built-in estimators' scores) and, when it replays whole, commits its draw records
-/// and adds it to the run totals as the merger does (exact §4 sums, `phoenix-table`).
+/// Replays `log` as an ingest worker does ([`haifu::stats::observe_game_with`]: every
+/// observer, the §10–§14 ones of `--peer` too, then the built-in estimators' scores) and, when
+/// it replays whole, commits its draw records and adds it to the run totals as the merger does
+/// (exact §4 sums, `phoenix-table`).
 pub fn replay(log: &GameLog) {
     let mut records = Vec::new();
-    if let Ok(obs) = haifu::stats::observe_game(log, &mut records) {
+    let observe = haifu::stats::Observe {
+        peer: true,
+        ..Default::default()
+    };
+    if let Ok(obs) = haifu::stats::observe_game_with(log, &mut records, observe) {
         CELLS.with(|cells| cells.borrow_mut().commit(&records, 0));
         TOTALS.with(|totals| {
             let mut totals = totals.borrow_mut();
