@@ -40,23 +40,12 @@ pub(crate) struct WinRow {
 pub(crate) struct WinObserver {
     /// Sticks on the table when the hand started.
     start_sticks: u8,
-    /// Per seat, its melds when it declared riichi this hand: a hand in riichi throws every
-    /// tile it draws, so until it makes a kan its hand is the one it declared with, and so are
-    /// its waits (the replay keeps those).
-    declared_with: [Option<usize>; 4],
     pub(crate) rows: Vec<WinRow>,
 }
 
 impl Observer for WinObserver {
     fn hand_start(&mut self, hand: &HandState) {
         self.start_sticks = hand.kyotaku;
-        self.declared_with = [None; 4];
-    }
-
-    fn after_discard(&mut self, hand: &HandState, seat: usize, _tile: u8, declaration: bool) {
-        if declaration {
-            self.declared_with[seat] = Some(hand.seats[seat].melds.len());
-        }
     }
 
     fn hand_end(&mut self, hand: &HandState) {
@@ -87,13 +76,7 @@ impl Observer for WinObserver {
                 turn: st.turn,
                 riichi: st.riichi.has_declared(),
                 closed: st.is_closed(),
-                waits: match (st.riichi_waits, self.declared_with[t.who as usize]) {
-                    (Some(w), Some(melds)) if melds == st.melds.len() => {
-                        debug_assert_eq!(w.shapes, hand::waits(&before, melds as u8).shapes);
-                        w.shapes
-                    }
-                    _ => hand::waits(&before, st.melds.len() as u8).shapes,
-                },
+                waits: hand::waits(&before, st.melds.len() as u8).shapes,
                 sticks: self.start_sticks + established,
             });
         }
