@@ -30,16 +30,6 @@ impl TurnCounts {
     }
 }
 
-impl std::ops::AddAssign for TurnCounts {
-    fn add_assign(&mut self, o: Self) {
-        for (a, b) in self.shanten.iter_mut().zip(o.shanten) {
-            *a += b;
-        }
-        self.declarations += o.declarations;
-        self.wins += o.wins;
-    }
-}
-
 /// Collects one game's counts by turn.
 #[derive(Default)]
 pub(crate) struct ByTurnObserver {
