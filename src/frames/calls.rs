@@ -1,6 +1,6 @@
 //! `calls`: one row per chi, pon, daiminkan, kakan and ankan (statistics.md §6 v3, §11).
 
-use super::{intern, rebase, FrameChunk, GameFrame, GameRows};
+use super::{intern, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::tile;
 
 pub(super) const NAME: &str = "calls";
@@ -72,7 +72,7 @@ impl GameFrame for Calls {
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
         let c = std::mem::take(self);
         let (names, codes) = intern(&c.tiles, tile_names);
-        let names: Vec<&str> = names.iter().map(String::as_str).collect();
+        let names = refs(&names);
         FrameChunk::default()
             .labels("game_id", ids, rebase(c.game, first))
             .plain_int("hand", c.hand)

@@ -1,7 +1,7 @@
 //! `wins`: one row per AGARI record (statistics.md §6 v3, §10), and `win_yaku`: one row per
 //! entry of its `yaku` and `yakuman` (the `yaku` report counts them in SQL).
 
-use super::{digits, intern, rebase, shape_digits, FrameChunk, GameFrame, GameRows};
+use super::{digits, intern, rebase, refs, shape_digits, FrameChunk, GameFrame, GameRows};
 use crate::tile;
 use crate::tile::KINDS;
 use crate::yaku;
@@ -187,7 +187,7 @@ impl GameFrame for WinYaku {
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
         let y = std::mem::take(self);
         let (keys, codes) = intern(&y.id, |id| yaku::key(id).into_owned());
-        let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
+        let keys = refs(&keys);
         FrameChunk::default()
             .labels("game_id", ids, rebase(y.game, first))
             .plain_int("hand", y.hand)
