@@ -85,10 +85,19 @@ notebooks-venv:
 	  $(NB_VENV)/bin/python -m pip install --quiet --disable-pip-version-check -r notebooks/requirements.txt && \
 	  cp notebooks/requirements.txt $(NB_VENV)/haifu-requirements.txt; }
 
+## notebooks/compare.ipynb compares two corpora: with CORPUS, it against NB_COMPARE (default
+## the other rooms, ingested with --room any); without, the fixtures' two folds.
+NB_COMPARE ?= $(CORPUS)/../other
+NB_FOLDS = --where-a "fold = 0" --where-b "fold = 1" --name A=fold-0 --name B=fold-1
+
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
 	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --decisions --peer --quiet > $(NB_FRAMES).txt
 	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
+	$(if $(NB_CORPUS_GIVEN),$(HAIFU) ingest $(NB_COMPARE) --room any --out $(NB_FRAMES)-b --quiet > /dev/null)
+	$(HAIFU) compare riichi-response --frames $(NB_FRAMES) --format json \
+	  $(if $(NB_CORPUS_GIVEN),--frames $(NB_FRAMES)-b --name A=phoenix --name B=other-rooms,$(NB_FOLDS)) \
+	  > $(NB_FRAMES)/reports/compare.json
 	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
 
@@ -96,6 +105,8 @@ notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
 	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --decisions --peer --quiet > "$$tmp/run.txt" && \
 	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
+	  $(HAIFU) compare riichi-response --frames "$$tmp/frames" $(NB_FOLDS) --format json \
+	    > "$$tmp/frames/reports/compare.json" && \
 	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
 	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
 
@@ -107,7 +118,7 @@ notebooks-check: build notebooks-venv
 ## Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
 MUTANTS_TARGET_DIR ?= $(HOME)/.cache/haifu-mutants-target
 MUTANTS_FILES = src/hand/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
-  src/frames/*.rs src/wall/*.rs
+  src/frames/*.rs src/wall/*.rs src/compare/*.rs
 FILES ?= $(MUTANTS_FILES)
 mutants:
 	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --version 27.1.0 --locked

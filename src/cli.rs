@@ -34,6 +34,7 @@ enum Command {
     Params(cmd::params::Args),
     DangerEval(cmd::danger_eval::Args),
     Agree(cmd::agree::Args),
+    Compare(cmd::compare::Args),
 }
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
@@ -59,6 +60,7 @@ pub fn main() -> ExitCode {
         Command::Params(args) => cmd::params::run(args),
         Command::DangerEval(args) => cmd::danger_eval::run(args),
         Command::Agree(args) => cmd::agree::run(args),
+        Command::Compare(args) => cmd::compare::run(args),
     };
     exit_code(result)
 }

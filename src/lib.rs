@@ -32,6 +32,8 @@ pub mod agree;
 pub mod cli;
 #[cfg(feature = "cli")]
 mod cmd;
+#[cfg(feature = "cli")]
+mod compare;
 pub mod danger;
 #[cfg(feature = "cli")]
 pub mod frames;

@@ -11,6 +11,8 @@
 mod agree;
 #[path = "bad_input.rs"]
 mod bad_input;
+#[path = "compare.rs"]
+mod compare;
 #[path = "corpus.rs"]
 mod corpus;
 #[path = "fixture_danger.rs"]

@@ -4,6 +4,7 @@
 
 pub(crate) mod agree;
 pub(crate) mod args;
+pub(crate) mod compare;
 pub(crate) mod danger_eval;
 pub(crate) mod ingest;
 pub(crate) mod params;

@@ -1,0 +1,253 @@
+//! `haifu compare`: two corpora (or two slices of one) side by side, report by report.
+
+use std::path::PathBuf;
+
+use anyhow::{bail, Result};
+use polars::prelude::*;
+
+use super::{print, Done};
+use crate::compare::{self, Compared, Comparison, Side, Table, COMPARISONS};
+use crate::report::{self, Format};
+
+/// Compare two corpora report by report: each row's value on A and on B, the difference
+/// B − A with its 95% interval, and whether it is significant at 5% after Holm's correction
+/// over the rows of that report.
+#[derive(Debug, clap::Args)]
+#[command(after_help = compare_help())]
+pub(crate) struct Args {
+    /// Reports to compare (default: all of those below whose frames both sides have).
+    reports: Vec<String>,
+    /// Frames of A, then of B: directories written by `haifu ingest` or `haifu run`. Given
+    /// once, both sides read it (then tell them apart with --where-a / --where-b).
+    #[arg(long, required = true, num_args = 1)]
+    frames: Vec<PathBuf>,
+    /// Names of the sides in the output, as A=NAME and B=NAME (default A and B).
+    #[arg(long = "name", value_name = "SIDE=NAME")]
+    names: Vec<String>,
+    /// A slice of A's games (statistics.md §9): a polars-SQL condition over `games`.
+    #[arg(long = "where-a", value_name = "EXPR")]
+    where_a: Option<String>,
+    /// A slice of B's games.
+    #[arg(long = "where-b", value_name = "EXPR")]
+    where_b: Option<String>,
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
+}
+
+fn compare_help() -> String {
+    let width = COMPARISONS
+        .iter()
+        .map(|c| c.report.len())
+        .max()
+        .unwrap_or(0);
+    let list: String = COMPARISONS
+        .iter()
+        .map(|c| {
+            let about = report::find(c.report).map(|r| r.about).unwrap_or("");
+            format!("  {:width$}  {about}\n", c.report)
+        })
+        .collect();
+    format!(
+        "Reports that can be compared (queries/compare/ has their SQL):\n{list}\n\
+         Shares (s successes of n units) are compared with Newcombe's hybrid score interval for a \
+         difference of proportions and the pooled two-proportion z test; means with Welch's t. \
+         p_adjusted is Holm's step-down adjustment over the rows of one report; significant means \
+         p_adjusted < 0.05. A row only one side has is shown with the other side null."
+    )
+}
+
+pub(crate) fn run(args: &Args) -> Result<Done> {
+    if args.frames.len() > 2 {
+        bail!(
+            "--frames is given once or twice (A, then B), not {} times",
+            args.frames.len()
+        );
+    }
+    let (mut name_a, mut name_b) = ("A".to_string(), "B".to_string());
+    for n in &args.names {
+        match n.split_once('=') {
+            Some(("A" | "a", v)) if !v.is_empty() => name_a = v.to_string(),
+            Some(("B" | "b", v)) if !v.is_empty() => name_b = v.to_string(),
+            _ => bail!("--name {n:?}: expected A=NAME or B=NAME"),
+        }
+    }
+    let chosen: Vec<&Comparison> = if args.reports.is_empty() {
+        COMPARISONS.iter().collect()
+    } else {
+        args.reports
+            .iter()
+            .map(|r| {
+                compare::find(r).ok_or_else(|| {
+                    let names: Vec<&str> = COMPARISONS.iter().map(|c| c.report).collect();
+                    anyhow::anyhow!(
+                        "report `{r}` cannot be compared; those that can are: {}",
+                        names.join(", ")
+                    )
+                })
+            })
+            .collect::<Result<_>>()?
+    };
+    let frames_b = args.frames.get(1).unwrap_or(&args.frames[0]);
+    let mut a = Side::open(&name_a, &args.frames[0], args.where_a.as_deref())?;
+    let mut b = Side::open(&name_b, frames_b, args.where_b.as_deref())?;
+    let compared = compare::compare(&mut a, &mut b, &chosen, !args.reports.is_empty())?;
+    for n in &compared.notes {
+        eprintln!("note: {n}");
+    }
+    print(&render(&a, &b, &compared, args.format)?)?;
+    Ok(Done::Ok)
+}
+
+/// The comparison in `format`: tables one after another (a title line each), CSV blocks one
+/// per report separated by a blank line, or one JSON object `{"a", "b", "rows", "notes"}`.
+fn render(a: &Side, b: &Side, c: &Compared, format: Format) -> Result<String> {
+    Ok(match format {
+        Format::Table => {
+            let mut out = format!("{}\n{}\n", a.describe(), b.describe());
+            for t in &c.tables {
+                out.push_str(&format!("\n== {}: {} − {}\n", t.report, b.name, a.name));
+                out.push_str(&table(t)?);
+            }
+            out
+        }
+        Format::Csv => {
+            let blocks: Vec<String> = c
+                .tables
+                .iter()
+                .map(|t| report::to_csv(&t.rows))
+                .collect::<PolarsResult<_>>()?;
+            blocks.join("\n")
+        }
+        Format::Json => {
+            let rows: Vec<serde_json::Value> = c
+                .tables
+                .iter()
+                .flat_map(|t| match report::rows_json(&t.rows) {
+                    serde_json::Value::Array(v) => v,
+                    other => vec![other],
+                })
+                .collect();
+            let value = serde_json::json!({
+                "a": a.json(),
+                "b": b.json(),
+                "rows": rows,
+                "notes": c.notes,
+            });
+            serde_json::to_string_pretty(&value).expect("serialisable") + "\n"
+        }
+    })
+}
+
+/// One report's rows for a person: keys and measure, units, values (shares as percentages),
+/// the difference with its interval, Holm's p and a star for the significant rows.
+fn table(t: &Table) -> Result<String> {
+    let df = &t.rows;
+    let names: Vec<String> = df
+        .get_column_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let labels = &names[1..t.keys + 2];
+    let mut headers: Vec<String> = labels.to_vec();
+    headers.extend(
+        ["n_a", "n_b", "a", "b", "diff [95% CI]", "p_adjusted", ""]
+            .iter()
+            .map(|s| s.to_string()),
+    );
+    let kind = df.column("stat")?.str()?.clone();
+    let f = |name: &str| -> Result<Float64Chunked> { Ok(df.column(name)?.f64()?.clone()) };
+    let (va, vb, d, lo, hi, p) = (
+        f("a")?,
+        f("b")?,
+        f("diff")?,
+        f("diff_lo")?,
+        f("diff_hi")?,
+        f("p_adjusted")?,
+    );
+    let ints = |name: &str| -> Result<Int64Chunked> { Ok(df.column(name)?.i64()?.clone()) };
+    let (na, nb) = (ints("n_a")?, ints("n_b")?);
+    let sig = df.column("significant")?.bool()?.clone();
+    let mut rows = Vec::new();
+    for i in 0..df.height() {
+        let share = kind.get(i) == Some("share");
+        let num = |v: Option<f64>| match v {
+            None => "-".to_string(),
+            Some(x) if x.is_nan() => "-".to_string(),
+            Some(x) if share => format!("{:.2}%", x * 100.0),
+            Some(x) if x.abs() >= 1000.0 => format!("{x:.0}"),
+            Some(x) => format!("{x:.3}"),
+        };
+        let signed = |v: Option<f64>| match v {
+            Some(x) if share => format!("{:+.2}", x * 100.0),
+            Some(x) if x.abs() >= 1000.0 => format!("{x:+.0}"),
+            Some(x) => format!("{x:+.3}"),
+            None => "-".into(),
+        };
+        let mut row: Vec<String> = labels
+            .iter()
+            .map(|l| match df.column(l).and_then(|c| c.get(i)) {
+                Ok(AnyValue::String(s)) => s.to_string(),
+                Ok(AnyValue::StringOwned(s)) => s.to_string(),
+                Ok(AnyValue::Null) | Err(_) => "-".into(),
+                Ok(v) => v.to_string(),
+            })
+            .collect();
+        row.push(na.get(i).map_or("-".into(), |n| n.to_string()));
+        row.push(nb.get(i).map_or("-".into(), |n| n.to_string()));
+        row.push(num(va.get(i)));
+        row.push(num(vb.get(i)));
+        let mut diff = signed(d.get(i));
+        if let (Some(l), Some(h)) = (lo.get(i), hi.get(i)) {
+            diff = format!("{diff} [{}, {}]", signed(Some(l)), signed(Some(h)));
+        }
+        if share && d.get(i).is_some() {
+            diff.push_str(" pt");
+        }
+        row.push(diff);
+        row.push(p.get(i).map_or("-".into(), |p| {
+            if p < 1e-4 {
+                "<0.0001".into()
+            } else {
+                format!("{p:.4}")
+            }
+        }));
+        row.push(if sig.get(i) == Some(true) {
+            "*".into()
+        } else {
+            String::new()
+        });
+        rows.push(row);
+    }
+    let left = labels.len();
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r: &Vec<String>| r[c].chars().count())
+                .chain([headers[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c < left {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(&headers);
+    out.push_str(&line(
+        &widths.iter().map(|w| "-".repeat(*w)).collect::<Vec<_>>(),
+    ));
+    for r in &rows {
+        out.push_str(&line(r));
+    }
+    Ok(out)
+}

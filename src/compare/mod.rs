@@ -1,0 +1,457 @@
+//! `haifu compare`: the same reports on two corpora (two frame directories, two slices of
+//! one, or both), side by side, with the differences that are real.
+//!
+//! Each comparable report has SQL in `queries/compare/` that gives, per row of the report and
+//! per measure, the sums a test needs ([`stat::Moments`]): key columns (the report's own, such
+//! as `outcome` or `turn`), then `measure`, `stat` (`share` or `mean`), `n`, `s1`, `s2`. The
+//! same SQL runs on both sides; rows are matched on their keys and measure, A's rows in A's
+//! order and then the rows only B has, in B's order, the measures of one key kept together
+//! (a row one side lacks is shown with that side's value null, never dropped). [`stat`] tests each row; Holm's correction runs over the
+//! rows of one report's table.
+//!
+//! Invariants: a side's numbers are those the report itself prints for the same frames and
+//! slice (tested); a corpus compared with itself has every difference 0 and no significant
+//! row; the output's row order depends only on the frames.
+
+pub(crate) mod stat;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+use polars::prelude::*;
+use polars::sql::SQLContext;
+use serde_json::{json, Value};
+
+use crate::report::{self, Slice};
+use stat::{Kind, Moments};
+
+/// A report `haifu compare` can compare: its name (as `haifu stats` knows it), the SQL of its
+/// moments (the first part is the report; a later part adds measures that need a frame
+/// written on request, and is left out, with a note, when a side lacks it) and the report's
+/// row filter.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Comparison {
+    pub(crate) report: &'static str,
+    parts: &'static [&'static str],
+    filter: Option<(&'static str, &'static str)>,
+}
+
+const SPLITS: &str = include_str!("../../queries/compare/riichi_response_splits.sql");
+
+/// Every comparable report, in the order `haifu compare` prints them by default.
+pub(crate) const COMPARISONS: &[Comparison] = &[
+    Comparison {
+        report: "summary",
+        parts: &[
+            include_str!("../../queries/compare/summary.sql"),
+            include_str!("../../queries/compare/summary_win_value.sql"),
+        ],
+        filter: None,
+    },
+    Comparison {
+        report: "placement",
+        parts: &[include_str!("../../queries/compare/placement.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "riichi-response",
+        parts: &[include_str!("../../queries/compare/riichi_response.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "riichi-response-by-shanten",
+        parts: &[SPLITS],
+        filter: Some(("split", "shanten")),
+    },
+    Comparison {
+        report: "riichi-response-by-seat-dealer",
+        parts: &[SPLITS],
+        filter: Some(("split", "seat_dealer")),
+    },
+    Comparison {
+        report: "riichi-response-by-riichi-dealer",
+        parts: &[SPLITS],
+        filter: Some(("split", "riichi_dealer")),
+    },
+    Comparison {
+        report: "riichi-response-by-riichi-turn",
+        parts: &[SPLITS],
+        filter: Some(("split", "riichi_turn")),
+    },
+    Comparison {
+        report: "yaku",
+        parts: &[include_str!("../../queries/compare/yaku.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "draw-reasons",
+        parts: &[include_str!("../../queries/compare/draw_reasons.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "winning-tiles",
+        parts: &[include_str!("../../queries/compare/winning_tiles.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "double-riichi",
+        parts: &[include_str!("../../queries/compare/double_riichi.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "by-turn",
+        parts: &[include_str!("../../queries/compare/by_turn.sql")],
+        filter: None,
+    },
+    Comparison {
+        report: "wait-danger",
+        parts: &[include_str!("../../queries/compare/wait_danger.sql")],
+        filter: None,
+    },
+];
+
+/// Looks a comparable report up by name.
+pub(crate) fn find(name: &str) -> Option<&'static Comparison> {
+    COMPARISONS.iter().find(|c| c.report == name)
+}
+
+/// One side of a comparison: a frames directory, optionally sliced.
+pub(crate) struct Side {
+    pub(crate) name: String,
+    pub(crate) frames: PathBuf,
+    slice: Option<Slice>,
+    ctx: SQLContext,
+    pub(crate) games: u64,
+    pub(crate) hands: u64,
+}
+
+impl Side {
+    /// The frames in `frames`, restricted to the games `expr` selects when given.
+    pub(crate) fn open(name: &str, frames: &Path, expr: Option<&str>) -> Result<Side> {
+        let slice = expr.map(|e| Slice::select(frames, e)).transpose()?;
+        let mut ctx = report::context_over(frames, None, slice.as_ref())?;
+        let count = |ctx: &mut SQLContext, sql: &str, name: &str| -> Result<u64> {
+            Ok(first_u64(&report::run(ctx, sql, None)?, name))
+        };
+        let games = count(&mut ctx, "SELECT COUNT(*) AS games FROM games", "games")?;
+        let hands = count(&mut ctx, "SELECT hands FROM params", "hands")?;
+        let (games, hands) = match &slice {
+            Some(s) => (s.games, s.hands),
+            None => (games, hands),
+        };
+        Ok(Side {
+            name: name.to_string(),
+            frames: frames.to_path_buf(),
+            slice,
+            ctx,
+            games,
+            hands,
+        })
+    }
+
+    /// The side as JSON: name, frames, where (or null), games, hands.
+    pub(crate) fn json(&self) -> Value {
+        json!({
+            "name": self.name,
+            "frames": self.frames.display().to_string(),
+            "where": self.slice.as_ref().map(|s| s.expr.clone()),
+            "games": self.games,
+            "hands": self.hands,
+        })
+    }
+
+    /// One line for a person.
+    pub(crate) fn describe(&self) -> String {
+        let mut s = format!("{} = {}", self.name, self.frames.display());
+        if let Some(sl) = &self.slice {
+            s.push_str(&format!(" --where {:?}", sl.expr));
+        }
+        format!("{s}: {} games, {} hands", self.games, self.hands)
+    }
+
+    /// The frame `name` this side lacks, if it lacks one `sql` reads.
+    fn lacks(&self, sql: &str) -> Option<&'static str> {
+        crate::frames::ON_REQUEST_FRAMES.iter().copied().find(|t| {
+            report::reads_table(sql, t) && !self.frames.join(format!("{t}.parquet")).exists()
+        })
+    }
+}
+
+fn first_u64(df: &DataFrame, name: &str) -> u64 {
+    df.column(name)
+        .ok()
+        .and_then(|c| c.get(0).ok())
+        .and_then(|v| v.extract::<u64>())
+        .unwrap_or(0)
+}
+
+/// One report compared: its rows (columns `report`, the report's keys, `measure`, `stat`,
+/// `n_a`, `n_b`, `a`, `b`, `diff`, `diff_lo`, `diff_hi`, `p`, `p_adjusted`, `significant`).
+pub(crate) struct Table {
+    pub(crate) report: &'static str,
+    pub(crate) rows: DataFrame,
+    /// How many key columns follow `report`.
+    pub(crate) keys: usize,
+}
+
+/// What a comparison gave: a table per report it could compare, and notes on what it left out.
+pub(crate) struct Compared {
+    pub(crate) tables: Vec<Table>,
+    pub(crate) notes: Vec<String>,
+}
+
+/// Compares `reports` on sides `a` and `b`. A report (or a part of one) that reads a frame a
+/// side lacks is left out with a note; `strict` makes a whole report left out an error (the
+/// user named it).
+pub(crate) fn compare(
+    a: &mut Side,
+    b: &mut Side,
+    reports: &[&Comparison],
+    strict: bool,
+) -> Result<Compared> {
+    let mut tables = Vec::new();
+    let mut notes = Vec::new();
+    for c in reports {
+        let mut sides: [Vec<DataFrame>; 2] = [Vec::new(), Vec::new()];
+        // (side, frame, directory) of each part a side cannot run.
+        let mut missing = Vec::new();
+        for sql in c.parts {
+            if let Some(m) = [&*a, &*b]
+                .iter()
+                .find_map(|s| s.lacks(sql).map(|f| (s.name.clone(), f, s.frames.clone())))
+            {
+                missing.push(m);
+                continue;
+            }
+            for (out, side) in sides.iter_mut().zip([&mut *a, &mut *b]) {
+                let df = report::run(&mut side.ctx, sql, c.filter)
+                    .with_context(|| format!("comparing `{}` on {}", c.report, side.name))?;
+                out.push(df);
+            }
+        }
+        let whole = sides[0].is_empty();
+        if whole && strict {
+            let (side, frame, dir) = &missing[0];
+            bail!(
+                "report `{}` reads the `{frame}` frame, which {side} ({}) lacks: ingest with {}",
+                c.report,
+                dir.display(),
+                flag_of(frame)
+            );
+        }
+        let what = if whole {
+            "left out"
+        } else {
+            "its measures that read"
+        };
+        notes.extend(missing.iter().map(|(side, frame, _)| {
+            let lacks = format!(
+                "{side} lacks the `{frame}` frame (ingest with {})",
+                flag_of(frame)
+            );
+            if whole {
+                format!("{}: {what}: {lacks}", c.report)
+            } else {
+                format!("{}: {what} `{frame}` left out: {lacks}", c.report)
+            }
+        }));
+        if whole {
+            continue;
+        }
+        let [da, db] = sides.map(stack);
+        tables.push(pair(c.report, &da?, &db?)?);
+    }
+    Ok(Compared { tables, notes })
+}
+
+fn flag_of(frame: &str) -> &'static str {
+    match frame {
+        crate::frames::DECISIONS => "--decisions",
+        "walls" => "--walls",
+        _ => "--peer",
+    }
+}
+
+/// The parts of one side's moments as one frame.
+fn stack(parts: Vec<DataFrame>) -> Result<DataFrame> {
+    let mut it = parts.into_iter();
+    let mut df = it.next().context("no moments")?;
+    for p in it {
+        df.vstack_mut(&p)?;
+    }
+    Ok(df)
+}
+
+/// The key columns of a moments frame: every column before `measure`.
+fn key_names(df: &DataFrame) -> Result<Vec<String>> {
+    let names: Vec<String> = df
+        .get_column_names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let at = names
+        .iter()
+        .position(|n| n == "measure")
+        .context("moments without a `measure` column")?;
+    Ok(names[..at].to_vec())
+}
+
+/// A row's identity: its keys and measure, as text.
+fn row_keys(df: &DataFrame, keys: &[String]) -> Result<Vec<String>> {
+    let mut with_measure = keys.to_vec();
+    with_measure.push("measure".into());
+    group_keys(df, &with_measure)
+}
+
+/// The values of columns `keys` of every row, as text.
+fn group_keys(df: &DataFrame, keys: &[String]) -> Result<Vec<String>> {
+    let mut cols: Vec<&Column> = Vec::new();
+    for k in keys {
+        cols.push(df.column(k)?);
+    }
+    (0..df.height())
+        .map(|i| {
+            let mut s = String::new();
+            for c in &cols {
+                s.push_str(&c.get(i)?.to_string());
+                s.push('\u{1f}');
+            }
+            Ok(s)
+        })
+        .collect()
+}
+
+/// The moments of every row of a side.
+fn moments(df: &DataFrame) -> Result<Vec<Option<Moments>>> {
+    let kind = df.column("stat")?.str()?.clone();
+    let n = df.column("n")?.cast(&DataType::Float64)?;
+    let s1 = df.column("s1")?.cast(&DataType::Float64)?;
+    let s2 = df.column("s2")?.cast(&DataType::Float64)?;
+    let (n, s1, s2) = (n.f64()?, s1.f64()?, s2.f64()?);
+    Ok((0..df.height())
+        .map(|i| {
+            Some(Moments {
+                kind: Kind::parse(kind.get(i)?)?,
+                n: n.get(i).unwrap_or(0.0),
+                s1: s1.get(i).unwrap_or(0.0),
+                s2: s2.get(i).unwrap_or(0.0),
+            })
+        })
+        .collect())
+}
+
+/// Both sides' rows matched and tested.
+fn pair(report: &'static str, da: &DataFrame, db: &DataFrame) -> Result<Table> {
+    let keys = key_names(da)?;
+    if key_names(db)? != keys {
+        bail!("comparing `{report}`: the two sides' moments have different key columns");
+    }
+    let (ka, kb) = (row_keys(da, &keys)?, row_keys(db, &keys)?);
+    let (ma, mb) = (moments(da)?, moments(db)?);
+    let index_b: std::collections::HashMap<&str, usize> = kb
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (k.as_str(), i))
+        .collect();
+    let in_a: std::collections::HashSet<&str> = ka.iter().map(String::as_str).collect();
+    // (row of A, row of B) of every output row: A's order, then the rows only B has.
+    let mut rows: Vec<(Option<usize>, Option<usize>)> = ka
+        .iter()
+        .enumerate()
+        .map(|(i, k)| (Some(i), index_b.get(k.as_str()).copied()))
+        .collect();
+    rows.extend(
+        kb.iter()
+            .enumerate()
+            .filter(|(_, k)| !in_a.contains(k.as_str()))
+            .map(|(j, _)| (None, Some(j))),
+    );
+    // A row's measures together (a later part's measures join their keys' rows): stable, by
+    // where its keys first appear.
+    let (ga, gb) = (group_keys(da, &keys)?, group_keys(db, &keys)?);
+    let group = |&(i, j): &(Option<usize>, Option<usize>)| match (i, j) {
+        (Some(i), _) => ga[i].clone(),
+        (None, Some(j)) => gb[j].clone(),
+        (None, None) => unreachable!("every row is on a side"),
+    };
+    let mut first_seen: std::collections::HashMap<String, usize> = Default::default();
+    for (at, r) in rows.iter().enumerate() {
+        first_seen.entry(group(r)).or_insert(at);
+    }
+    rows.sort_by_key(|r| first_seen[&group(r)]);
+    // Keys and measure, taken from whichever side has the row (their types kept).
+    let take: Vec<IdxSize> = rows
+        .iter()
+        .map(|&(i, j)| match (i, j) {
+            (Some(i), _) => i as IdxSize,
+            (None, Some(j)) => (da.height() + j) as IdxSize,
+            (None, None) => unreachable!("every row is on a side"),
+        })
+        .collect();
+    let mut label_names = keys.clone();
+    label_names.push("measure".into());
+    label_names.push("stat".into());
+    let labels_a = da.select(label_names.iter().map(String::as_str))?;
+    let labels_b = db.select(label_names.iter().map(String::as_str))?;
+    let mut labels = match labels_a.vstack(&labels_b) {
+        Ok(l) => l,
+        // Different key types on the two sides (an empty side's nulls): as text.
+        Err(_) => as_text(&labels_a)?.vstack(&as_text(&labels_b)?)?,
+    };
+    labels = labels.take(&IdxCa::from_vec("idx".into(), take))?;
+    let side = |m: &[Option<Moments>], r: Option<usize>| r.and_then(|r| m[r]);
+    let mut cols: [Vec<Option<f64>>; 7] = Default::default();
+    let (mut n_a, mut n_b) = (Vec::new(), Vec::new());
+    for &(i, j) in &rows {
+        let (a, b) = (side(&ma, i), side(&mb, j));
+        n_a.push(a.map(|m| m.n as i64));
+        n_b.push(b.map(|m| m.n as i64));
+        let d = match (a, b) {
+            (Some(a), Some(b)) => stat::difference(&a, &b),
+            _ => None,
+        };
+        let diff = match (a.and_then(|m| m.value()), b.and_then(|m| m.value())) {
+            (Some(x), Some(y)) => Some(y - x),
+            _ => None,
+        };
+        let values = [
+            a.and_then(|m| m.value()),
+            b.and_then(|m| m.value()),
+            d.map(|d| d.diff).or(diff),
+            d.map(|d| d.lo),
+            d.map(|d| d.hi),
+            d.map(|d| d.p),
+        ];
+        for (c, v) in cols.iter_mut().zip(values) {
+            c.push(v);
+        }
+    }
+    let adjusted = stat::holm(&cols[5]);
+    cols[6] = adjusted;
+    let significant: Vec<Option<bool>> =
+        cols[6].iter().map(|p| p.map(|p| p < stat::ALPHA)).collect();
+    let height = rows.len();
+    let mut out: Vec<Column> = vec![Column::new("report".into(), vec![report; height])];
+    out.extend(labels.columns().iter().cloned());
+    out.push(Column::new("n_a".into(), n_a));
+    out.push(Column::new("n_b".into(), n_b));
+    let names = ["a", "b", "diff", "diff_lo", "diff_hi", "p", "p_adjusted"];
+    for (name, c) in names.iter().zip(cols) {
+        out.push(Column::new((*name).into(), c));
+    }
+    out.push(Column::new("significant".into(), significant));
+    Ok(Table {
+        report,
+        rows: DataFrame::new_infer_height(out)?,
+        keys: keys.len(),
+    })
+}
+
+fn as_text(df: &DataFrame) -> Result<DataFrame> {
+    let cols: Vec<Column> = df
+        .columns()
+        .iter()
+        .map(|c| c.cast(&DataType::String))
+        .collect::<PolarsResult<_>>()?;
+    Ok(DataFrame::new_infer_height(cols)?)
+}
