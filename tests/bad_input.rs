@@ -514,6 +514,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         decisions: false,
         walls: false,
         peer: false,
+        danger_moments: false,
         tsumo_validation: false,
     })
     .unwrap();

@@ -176,6 +176,9 @@ fn a_pair_of_tiny_corpora_worked_by_hand() {
         "--where-b",
         WHERE_B,
     ]));
+    let first = text.lines().next().unwrap();
+    assert!(first.starts_with(&format!("A = {dir} --where ")), "{first}");
+    assert!(first.ends_with(": 3 games, 12 hands"), "{first}");
     let starred: Vec<&str> = text.lines().filter(|l| l.ends_with(" *")).collect();
     assert_eq!(starred.len(), 4, "{text}");
     assert!(starred

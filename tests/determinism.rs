@@ -42,6 +42,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         decisions: true,
         walls: true,
         peer: true,
+        danger_moments: true,
         tsumo_validation: false,
     };
     let summary = rayon::ThreadPoolBuilder::new()

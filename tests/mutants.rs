@@ -15,6 +15,8 @@ mod bad_input;
 mod compare;
 #[path = "corpus.rs"]
 mod corpus;
+#[path = "danger_by_turn.rs"]
+mod danger_by_turn;
 #[path = "fixture_danger.rs"]
 mod fixture_danger;
 #[path = "fixture_melds.rs"]

@@ -73,6 +73,7 @@ enum V {
     /// A float; `None` = null (an undefined interval, a 0/0 rate).
     F(Option<f64>),
     S(Option<String>),
+    B(bool),
 }
 
 fn s(x: &str) -> V {
@@ -105,6 +106,7 @@ fn compare(name: &str, got: &[Value], want: &[Row]) {
             match v {
                 V::I(x) => assert_eq!(cell.as_i64(), Some(*x), "{what}: {cell}"),
                 V::S(x) => assert_eq!(cell.as_str(), x.as_deref(), "{what}: {cell}"),
+                V::B(x) => assert_eq!(cell.as_bool(), Some(*x), "{what}: {cell}"),
                 V::F(None) => assert!(cell.is_null(), "{what}: {cell}, expected null"),
                 V::F(Some(x)) => {
                     let c = cell
@@ -2868,6 +2870,81 @@ fn check_records(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
+// §15 danger by turn (`ingest --danger-moments`)
+// ---------------------------------------------------------------------------------------------
+
+/// `danger-by-turn` from the `danger_by_turn` frame: per (observer, turn label, estimator)
+/// the moments and each metric's exact sum (the hi and lo parts joined here in i128), then
+/// per observer and estimator the same over every turn (`all`); rows in (observer, turn,
+/// estimator) order, the estimators in built-in order; `best_*` true for the lowest mean of
+/// each (observer, turn). (The frame's moments themselves are worked by hand in
+/// tests/danger_by_turn.rs.)
+fn check_danger_by_turn(dir: &Path) -> usize {
+    const ESTIMATORS: [&str; 5] = ["none", "combo", "dennou-old", "dennou", "dennou-new"];
+    let f = frame(dir, "danger_by_turn");
+    let (obs, turn, est, n) = (
+        ints(&f, "observer"),
+        ints(&f, "turn"),
+        strs(&f, "estimator"),
+        ints(&f, "moments"),
+    );
+    let parts: Vec<(Vec<i64>, Vec<i64>)> = ["rmse", "cross_entropy", "kld"]
+        .iter()
+        .map(|m| (ints(&f, &format!("{m}_hi")), ints(&f, &format!("{m}_lo"))))
+        .collect();
+    // (observer, turn: 0..=19, or 100 for all, estimator position) → (moments, sums).
+    let mut sums: BTreeMap<(i64, i64, usize), (i64, [i128; 3])> = BTreeMap::new();
+    for i in 0..f.height() {
+        let e = ESTIMATORS.iter().position(|x| *x == est[i]).unwrap();
+        for t in [turn[i].min(19), 100] {
+            let entry = sums.entry((obs[i], t, e)).or_insert((0, [0; 3]));
+            entry.0 += n[i];
+            for (m, (hi, lo)) in parts.iter().enumerate() {
+                assert!((0..1 << 24).contains(&lo[i]));
+                entry.1[m] += i128::from(hi[i]) * (1 << 24) + i128::from(lo[i]);
+            }
+        }
+    }
+    let mean = |(n, s): &(i64, [i128; 3]), m: usize| s[m] as f64 / 4_294_967_296.0 / *n as f64;
+    let want: Vec<Row> = sums
+        .iter()
+        .map(|(&(o, t, e), v)| {
+            let group: Vec<&(i64, [i128; 3])> = sums
+                .iter()
+                .filter(|((o2, t2, _), _)| *o2 == o && *t2 == t)
+                .map(|(_, v)| v)
+                .collect();
+            let label = match t {
+                100 => "all".to_string(),
+                19 => "19+".to_string(),
+                t => t.to_string(),
+            };
+            let mut row: Row = vec![
+                ("observer", V::I(o)),
+                ("turn", V::S(Some(label))),
+                ("estimator", s(ESTIMATORS[e])),
+                ("moments", V::I(v.0)),
+            ];
+            for (m, name) in [(0, "rmse"), (1, "cross_entropy"), (2, "kld")] {
+                let x = mean(v, m);
+                let lowest = group
+                    .iter()
+                    .map(|g| mean(g, m))
+                    .fold(f64::INFINITY, f64::min);
+                row.push((name, V::F(Some(x))));
+                row.push((
+                    ["best_rmse", "best_cross_entropy", "best_kld"][m],
+                    V::B(x == lowest),
+                ));
+            }
+            row
+        })
+        .collect();
+    compare("danger-by-turn", &report(dir, "danger-by-turn", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every report
 // ---------------------------------------------------------------------------------------------
 
@@ -2875,7 +2952,7 @@ fn check_records(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 16] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 17] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement", "players"], check_placement),
         (
@@ -2909,6 +2986,7 @@ fn check_every_report(dir: &Path) {
         (&["riichi-tile"], check_riichi_tile),
         (&["double-riichi"], check_double_riichi),
         (&["records"], check_records),
+        (&["danger-by-turn"], check_danger_by_turn),
     ];
     for (names, check) in checks {
         let rows = check(dir);
@@ -2943,6 +3021,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         decisions: true,
         walls: true,
         peer: true,
+        danger_moments: true,
         tsumo_validation: false,
     })
     .expect("ingest runs")

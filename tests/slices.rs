@@ -474,6 +474,7 @@ fn since_and_until_skip_other_dates() {
         decisions: false,
         walls: false,
         peer: false,
+        danger_moments: false,
         tsumo_validation: false,
     })
     .unwrap();
@@ -515,6 +516,7 @@ fn since_and_until_skip_other_dates() {
             decisions: false,
             walls: false,
             peer: false,
+            danger_moments: false,
             tsumo_validation: false,
         })
         .unwrap()

@@ -436,6 +436,7 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         decisions: false,
         walls: true,
         peer: false,
+        danger_moments: false,
         tsumo_validation: false,
     })
     .unwrap();

@@ -45,6 +45,7 @@ pub fn replay(log: &GameLog) {
     let mut records = Vec::new();
     let observe = haifu::stats::Observe {
         peer: true,
+        danger_moments: true,
         ..Default::default()
     };
     if let Ok(obs) = haifu::stats::observe_game_with(log, &mut records, observe) {

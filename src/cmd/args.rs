@@ -42,6 +42,12 @@ pub(crate) struct InputArgs {
     /// and their reports (the run takes about a fifth longer).
     #[arg(long)]
     pub(crate) peer: bool,
+    /// Also score the danger estimators at every moment after a riichi (statistics.md §15:
+    /// each draw and call of the three other seats, until a wait is discarded): frame
+    /// `danger_by_turn` and, from `run`, the `danger-by-turn` report (the run takes about a
+    /// quarter longer).
+    #[arg(long)]
+    pub(crate) danger_moments: bool,
 }
 
 impl InputArgs {
@@ -60,6 +66,7 @@ impl InputArgs {
             decisions: self.decisions,
             walls: self.walls,
             peer: self.peer,
+            danger_moments: self.danger_moments,
             tsumo_validation: false,
         }
     }

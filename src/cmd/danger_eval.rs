@@ -29,6 +29,11 @@ pub(crate) struct Args {
     /// on the slice) and printed; the frames in --frames are left as they are.
     #[command(flatten)]
     slice: SliceArgs,
+    /// §15 instead: the built-in estimators scored at every moment after a riichi, per
+    /// observer (the seat 1, 2 or 3 after the riichi seat) and turn, best per turn starred
+    /// (the `danger-by-turn` report; needs frames ingested with --danger-moments).
+    #[arg(long, conflicts_with = "table")]
+    by_turn: bool,
 }
 
 fn parse_estimator(s: &str) -> Result<EstimatorName, String> {
@@ -39,6 +44,9 @@ fn parse_estimator(s: &str) -> Result<EstimatorName, String> {
 }
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
+    if args.by_turn {
+        return by_turn(args);
+    }
     let user_table = match &args.table {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -70,4 +78,100 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     };
     print(&text)?;
     Ok(Done::Ok)
+}
+
+/// `--by-turn`: the `danger-by-turn` report over the frames (and slice), the lowest value of
+/// each metric per (observer, turn) starred.
+fn by_turn(args: &Args) -> Result<Done> {
+    use polars::prelude::*;
+    let frame = "danger_by_turn";
+    if !args.frames.join(format!("{frame}.parquet")).exists() {
+        anyhow::bail!(
+            "{} has no {frame} frame: ingest with --danger-moments",
+            args.frames.display()
+        );
+    }
+    let report = crate::report::find("danger-by-turn").expect("a bundled report");
+    let slice = args.slice.select(&args.frames)?;
+    let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref())?;
+    let mut df = crate::report::run(&mut ctx, report.sql, None)?;
+    if let Some(names) = &args.estimators {
+        let keep: Vec<&str> = names.iter().map(|e| e.as_str()).collect();
+        let keep = Series::new("keep".into(), keep);
+        df = df
+            .lazy()
+            .filter(col("estimator").is_in(lit(keep).implode(false), false))
+            .collect()?;
+    }
+    let mut text = String::new();
+    if let Some(s) = &slice {
+        text.push_str(&s.header());
+        text.push('\n');
+    }
+    text.push_str(&starred_by_turn(&df)?);
+    print(&text)?;
+    Ok(Done::Ok)
+}
+
+/// The report's rows as a table, a metric's value starred where its `best_` column is true.
+fn starred_by_turn(df: &polars::prelude::DataFrame) -> Result<String> {
+    let text = |name: &str, i: usize| -> Result<String> {
+        Ok(match df.column(name)?.get(i)? {
+            polars::prelude::AnyValue::String(s) => s.to_string(),
+            v => v.to_string(),
+        })
+    };
+    let headers = [
+        "observer",
+        "turn",
+        "estimator",
+        "moments",
+        "rmse",
+        "cross_entropy",
+        "kld",
+    ];
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for i in 0..df.height() {
+        let mut row = vec![
+            text("observer", i)?,
+            text("turn", i)?,
+            text("estimator", i)?,
+            text("moments", i)?,
+        ];
+        for m in ["rmse", "cross_entropy", "kld"] {
+            let v = df.column(m)?.f64()?.get(i).unwrap_or(f64::NAN);
+            let best = df.column(&format!("best_{m}"))?.bool()?.get(i) == Some(true);
+            row.push(format!("{v:.4}{}", if best { "*" } else { " " }));
+        }
+        rows.push(row);
+    }
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].len())
+                .chain([headers[c].len()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<String>| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if c == 2 {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(headers.iter().map(|s| s.to_string()).collect());
+    out.push_str(&line(widths.iter().map(|w| "-".repeat(*w)).collect()));
+    for r in rows {
+        out.push_str(&line(r));
+    }
+    Ok(out)
 }

@@ -36,11 +36,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let dir = &args.over.frames;
     for &frame in &crate::frames::ON_REQUEST_FRAMES {
         if report::reads_table(rep.sql, frame) && !dir.join(format!("{frame}.parquet")).exists() {
-            let flag = match frame {
-                crate::frames::DECISIONS => "--decisions",
-                "walls" => "--walls",
-                _ => "--peer",
-            };
+            let flag = crate::frames::flag_of(frame);
             bail!(
                 "report `{}` reads the `{frame}` frame, which {} lacks: ingest with {flag}",
                 rep.name,

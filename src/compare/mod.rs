@@ -236,7 +236,7 @@ pub(crate) fn compare(
                 "report `{}` reads the `{frame}` frame, which {side} ({}) lacks: ingest with {}",
                 c.report,
                 dir.display(),
-                flag_of(frame)
+                crate::frames::flag_of(frame)
             );
         }
         let what = if whole {
@@ -247,7 +247,7 @@ pub(crate) fn compare(
         notes.extend(missing.iter().map(|(side, frame, _)| {
             let lacks = format!(
                 "{side} lacks the `{frame}` frame (ingest with {})",
-                flag_of(frame)
+                crate::frames::flag_of(frame)
             );
             if whole {
                 format!("{}: {what}: {lacks}", c.report)
@@ -262,14 +262,6 @@ pub(crate) fn compare(
         tables.push(pair(c.report, &da?, &db?)?);
     }
     Ok(Compared { tables, notes })
-}
-
-fn flag_of(frame: &str) -> &'static str {
-    match frame {
-        crate::frames::DECISIONS => "--decisions",
-        "walls" => "--walls",
-        _ => "--peer",
-    }
 }
 
 /// The parts of one side's moments as one frame.

@@ -54,6 +54,20 @@ pub fn cross_entropy(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
     sum / n as f64
 }
 
+/// KLD of the weights from the true wait distribution (§15): Σ over waits p of v·ln(v / w(p)),
+/// v = 1/|waits|, w(p) floored at [`CE_FLOOR`]. NaN if `waits` is empty.
+pub fn kld(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
+    let n = wait_count(waits);
+    if n == 0 {
+        return f64::NAN;
+    }
+    let v = 1.0 / n as f64;
+    (0..KINDS)
+        .filter(|&p| waits[p])
+        .map(|p| v * (v / w[p].max(CE_FLOOR)).ln())
+        .sum()
+}
+
 /// 1 − w, floored at [`CE_FLOOR`] (the argument of a non-wait's logarithm).
 fn miss(x: f64) -> f64 {
     (1.0 - x).max(CE_FLOOR)
@@ -395,6 +409,29 @@ mod tests {
         let none = scores(&[1.0 / 34.0; KINDS], &[false; KINDS]);
         assert!(none.rmse.is_nan() && none.auc.is_nan());
         assert_eq!(none.bins[5], (34, 0));
+    }
+
+    /// KLD by hand: waits {1m, 2m} (v = 1/2 each) against w(1m) = 1/4, w(2m) = 1/8 and the
+    /// rest spread: ½·ln(½ / ¼) + ½·ln(½ / ⅛) = ½·ln 2 + ½·ln 4 = 1.5·ln 2 = 1.039721. A wait
+    /// of weight 0 counts at the floor: v·ln(v / 1e-9). Exact weights give 0.
+    #[test]
+    fn kld_by_hand() {
+        let mut w = [0.625 / 32.0; KINDS];
+        w[0] = 0.25;
+        w[1] = 0.125;
+        let mut waits = [false; KINDS];
+        waits[0] = true;
+        waits[1] = true;
+        assert!((kld(&w, &waits) - 1.5 * 2f64.ln()).abs() < 1e-12);
+        let mut zero = w;
+        zero[1] = 0.0;
+        let want = 0.5 * 2f64.ln() + 0.5 * (0.5 / CE_FLOOR).ln();
+        assert!((kld(&zero, &waits) - want).abs() < 1e-9);
+        let mut exact = [0.0; KINDS];
+        exact[0] = 0.5;
+        exact[1] = 0.5;
+        assert_eq!(kld(&exact, &waits), 0.0);
+        assert!(kld(&w, &[false; KINDS]).is_nan());
     }
 
     #[test]

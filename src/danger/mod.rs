@@ -24,7 +24,7 @@ pub use estimator::{
     EstimatorName, TableError,
 };
 pub use metrics::{
-    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, rmse, scores, Scores,
+    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, scores, Scores,
     CALIBRATION_BINS, CE_FLOOR,
 };
 pub(crate) use totals::EvalKey;

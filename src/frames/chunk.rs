@@ -72,6 +72,12 @@ impl FrameChunk {
         self.with(name, DataType::Int32, array, Encoding::Plain)
     }
 
+    /// A column of 64-bit numbers written plain (no dictionary is tried).
+    pub(crate) fn plain_int64(self, name: &str, values: Vec<i64>) -> Self {
+        let array = PrimitiveArray::from_vec(values).boxed();
+        self.with(name, DataType::Int64, array, Encoding::Plain)
+    }
+
     /// A column of numbers with nulls.
     pub(crate) fn opt_int(self, name: &str, values: Vec<Option<i32>>) -> Self {
         self.native(name, DataType::Int32, PrimitiveArray::from(values).boxed())

@@ -19,6 +19,7 @@ mod writer;
 
 mod by_turn;
 mod calls;
+mod danger_by_turn;
 mod danger_calibration;
 mod danger_eval;
 mod danger_eval_summary;
@@ -101,9 +102,10 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
 /// `--peer`): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 9] = [
+const ON_REQUEST: [(&str, NewFrame); 10] = [
     (decisions::NAME, decisions::new),
     (walls::NAME, walls::new),
+    (danger_by_turn::NAME, danger_by_turn::new),
     (wins::NAME, wins::new),
     (wins::YAKU_NAME, wins::new_yaku),
     (riichi::NAME, riichi::new),
@@ -116,15 +118,28 @@ const ON_REQUEST: [(&str, NewFrame); 9] = [
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
 
+/// The ingest flag that writes on-request frame `name`.
+pub(crate) fn flag_of(name: &str) -> &'static str {
+    match name {
+        decisions::NAME => "--decisions",
+        walls::NAME => "--walls",
+        danger_by_turn::NAME => "--danger-moments",
+        _ => "--peer",
+    }
+}
+
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls, peer @ ..] = ON_REQUEST;
+    let [decisions, walls, moments, peer @ ..] = ON_REQUEST;
     if observe.decisions {
         frames.push(decisions);
     }
     if observe.walls {
         frames.push(walls);
+    }
+    if observe.danger_moments {
+        frames.push(moments);
     }
     if observe.peer {
         frames.extend(peer);
@@ -454,6 +469,7 @@ mod tests {
                     decisions: true,
                     walls: true,
                     peer: true,
+                    danger_moments: true,
                 };
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {

@@ -130,6 +130,9 @@ pub struct IngestOptions {
     pub walls: bool,
     /// Also record the §10–§14 analyses and write their frames ([`crate::stats::Observe::peer`]).
     pub peer: bool,
+    /// Also score §15 danger at every moment after a riichi and write `danger_by_turn`
+    /// ([`crate::stats::Observe::danger_moments`]).
+    pub danger_moments: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -258,6 +261,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         decisions: opts.decisions,
         walls: opts.walls,
         peer: opts.peer,
+        danger_moments: opts.danger_moments,
     };
     let mut merger = Merger::new(manifest, writer, progress, start, observe);
     let merger_progress = merger.progress.clone();

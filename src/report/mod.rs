@@ -162,6 +162,12 @@ pub const REPORTS: &[Report] = &[
         filter: None,
     },
     Report {
+        name: "danger-by-turn",
+        about: "§15 danger estimators scored at every moment after a riichi, by observer and turn (needs --danger-moments)",
+        sql: include_str!("../../queries/danger_by_turn.sql"),
+        filter: None,
+    },
+    Report {
         name: "yaku",
         about: "§10 yaku of the wins: counts (dora as tiles), shares of wins, mean points and han (needs --peer)",
         sql: include_str!("../../queries/yaku.sql"),

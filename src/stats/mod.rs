@@ -7,6 +7,7 @@
 
 pub(crate) mod by_turn;
 pub(crate) mod calls;
+pub(crate) mod danger_moments;
 pub(crate) mod danger_situation;
 pub mod decisions;
 pub(crate) mod draw_rate;
@@ -21,6 +22,7 @@ pub(crate) mod wins;
 
 pub(crate) use by_turn::{ByTurnObserver, TurnCounts};
 pub(crate) use calls::{CallObserver, CallRow};
+pub(crate) use danger_moments::{DangerMomentObserver, MomentRow};
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
@@ -64,6 +66,9 @@ pub struct GameObservations {
     pub(crate) tiles_at_end: TilesAtEnd,
     /// §14 each hand's end (one per hand, in order).
     pub(crate) hand_ends: Vec<HandEnd>,
+    /// §15 sums per (observer offset, turn, estimator), when asked for
+    /// ([`Observe::danger_moments`]); empty otherwise.
+    pub(crate) danger_moments: Vec<MomentRow>,
 }
 
 /// Which optional statistics a replay records.
@@ -77,6 +82,9 @@ pub struct Observe {
     /// `tiles_at_end` and `hand_ends` frames, written on request): the shanten after every
     /// discard and the frames cost the run more than its speed budget allows (BENCHMARKS.md).
     pub peer: bool,
+    /// §15 danger at every moment after a riichi (the `danger_by_turn` frame, written on
+    /// request): five estimators scored at every decision of three observers.
+    pub danger_moments: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -104,6 +112,7 @@ pub fn observe_game_with(
         peer: observe.peer.then(PeerObservers::default),
         decisions: observe.decisions.then(DecisionObserver::default),
         walls: observe.walls.then(WallObserver::default),
+        moments: observe.danger_moments.then(DangerMomentObserver::default),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {
@@ -114,6 +123,7 @@ pub fn observe_game_with(
         peer,
         decisions,
         walls,
+        moments,
         ..
     } = all;
     let PeerObservers {
@@ -144,6 +154,7 @@ pub fn observe_game_with(
         by_turn: by_turn.turns,
         tiles_at_end: tiles.tiles,
         hand_ends: tiles.ends,
+        danger_moments: moments.map_or_else(Vec::new, |m| m.rows()),
     })
 }
 
@@ -159,6 +170,7 @@ struct Observers<'a> {
     peer: Option<PeerObservers>,
     decisions: Option<DecisionObserver>,
     walls: Option<WallObserver>,
+    moments: Option<DangerMomentObserver>,
 }
 
 /// The observers of the §10–§14 analyses ([`Observe::peer`]).
@@ -191,6 +203,9 @@ macro_rules! each_observer {
             o.$step($($arg),*);
         }
         if let Some(o) = &mut all.walls {
+            o.$step($($arg),*);
+        }
+        if let Some(o) = &mut all.moments {
             o.$step($($arg),*);
         }
     }};

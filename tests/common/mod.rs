@@ -99,6 +99,7 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         decisions: false,
         walls: false,
         peer,
+        danger_moments: peer,
         tsumo_validation: false,
     })
     .expect("ingest runs")
