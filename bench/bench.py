@@ -17,7 +17,8 @@ printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
 
 §10-§14: the full run again with `--peer` (in the same alternation), its throughput and
-core-seconds against the default run's.
+core-seconds against the default run's; §15 and §16 the same with `--danger-moments` and
+`--hand-reading`.
 §7 (`haifu agree`): the full run again with `--decisions` (in the same alternation, to state
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
@@ -147,13 +148,23 @@ def main():
     peer_cmd = full_cmd[:]
     peer_cmd[peer_cmd.index(out)] = out_peer
     peer_cmd.append("--peer")
-    floor, full, full_base, full_dec, full_peer = [], [], [], [], []
+    out_moments = os.path.join(tmp, "out-moments")
+    moments_cmd = full_cmd[:]
+    moments_cmd[moments_cmd.index(out)] = out_moments
+    moments_cmd.append("--danger-moments")
+    out_reading = os.path.join(tmp, "out-reading")
+    reading_cmd = full_cmd[:]
+    reading_cmd[reading_cmd.index(out)] = out_reading
+    reading_cmd.append("--hand-reading")
+    floor, full, full_base, full_dec, full_peer, full_moments = [], [], [], [], [], []
+    full_reading = []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
         # The full runs (with a base binary, its too; with --decisions; with --peer) take turns
         # going first.
-        runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd)]
+        runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd),
+                (full_moments, moments_cmd), (full_reading, reading_cmd)]
         if base_cmd:
             runs.append((full_base, base_cmd))
         for k in range(len(runs)):
@@ -250,6 +261,24 @@ def main():
           f"the default run's: {(games_peer / t_peer) / (games_full / t_full):.3f}; core-seconds "
           f"per 1,000 games {cpu_peer:.3f} ({(cpu_peer / cpu_full - 1) * 100:+.1f}% over the "
           f"default run's)")
+    t_moments = statistics.median(w for w, _ in full_moments)
+    games_moments = ingested_games(out_moments)
+    cpu_moments = cpu_per_1000(moments_cmd, games_moments)
+    print(f"§15: full run with --danger-moments {t_moments:.2f} s, "
+          f"{games_moments / t_moments:.0f} games/s, "
+          f"{games_moments / t_moments / (games_floor / t_floor):.2f} of the floor; its throughput "
+          f"over the default run's: {(games_moments / t_moments) / (games_full / t_full):.3f}; "
+          f"core-seconds per 1,000 games {cpu_moments:.3f} "
+          f"({(cpu_moments / cpu_full - 1) * 100:+.1f}% over the default run's)")
+    t_reading = statistics.median(w for w, _ in full_reading)
+    games_reading = ingested_games(out_reading)
+    cpu_reading = cpu_per_1000(reading_cmd, games_reading)
+    print(f"§16: full run with --hand-reading {t_reading:.2f} s, "
+          f"{games_reading / t_reading:.0f} games/s, "
+          f"{games_reading / t_reading / (games_floor / t_floor):.2f} of the floor; its throughput "
+          f"over the default run's: {(games_reading / t_reading) / (games_full / t_full):.3f}; "
+          f"core-seconds per 1,000 games {cpu_reading:.3f} "
+          f"({(cpu_reading / cpu_full - 1) * 100:+.1f}% over the default run's)")
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "

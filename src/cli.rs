@@ -35,6 +35,7 @@ enum Command {
     DangerEval(cmd::danger_eval::Args),
     Agree(cmd::agree::Args),
     Compare(cmd::compare::Args),
+    HandReading(cmd::hand_reading::Args),
 }
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
@@ -61,6 +62,7 @@ pub fn main() -> ExitCode {
         Command::DangerEval(args) => cmd::danger_eval::run(args),
         Command::Agree(args) => cmd::agree::run(args),
         Command::Compare(args) => cmd::compare::run(args),
+        Command::HandReading(args) => cmd::hand_reading::run(args),
     };
     exit_code(result)
 }

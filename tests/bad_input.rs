@@ -515,6 +515,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         walls: false,
         peer: false,
         danger_moments: false,
+        hand_reading: false,
         tsumo_validation: false,
     })
     .unwrap();

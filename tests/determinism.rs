@@ -43,6 +43,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         walls: true,
         peer: true,
         danger_moments: true,
+        hand_reading: true,
         tsumo_validation: false,
     };
     let summary = rayon::ThreadPoolBuilder::new()

@@ -27,6 +27,8 @@ mod fixture_peer_v3;
 mod fixture_riichi_v3;
 #[path = "fixture_stats.rs"]
 mod fixture_stats;
+#[path = "hand_reading.rs"]
+mod hand_reading;
 #[path = "report_values.rs"]
 mod report_values;
 #[path = "reports.rs"]

@@ -2944,6 +2944,77 @@ fn check_danger_by_turn(dir: &Path) -> usize {
     want.len()
 }
 
+/// `hand-reading` from the `hand_reading` frame: per (seat, turn label, method) the moments
+/// and each metric's exact sum (hi and lo parts joined in i128), with seat `all` pooling the
+/// four seats and turn `all` every turn; rows in (seat, turn, method) order, `all` last each
+/// time; `best_*` true for the lowest mean of each (seat, turn). (Moments and metrics are worked
+/// by hand in tests/hand_reading.rs.)
+fn check_hand_reading(dir: &Path) -> usize {
+    const METHODS: [&str; 4] = ["uniform", "combo", "statistical", "statistical-combo"];
+    let f = frame(dir, "hand_reading");
+    let (seat, turn, method, n) = (
+        ints(&f, "seat"),
+        ints(&f, "turn"),
+        strs(&f, "method"),
+        ints(&f, "moments"),
+    );
+    let parts: Vec<(Vec<i64>, Vec<i64>)> = ["rmse", "cross_entropy"]
+        .iter()
+        .map(|m| (ints(&f, &format!("{m}_hi")), ints(&f, &format!("{m}_lo"))))
+        .collect();
+    // (seat: 0..3 or 4 for all, turn: 0..=19 or 100 for all, method) → (moments, sums).
+    let mut sums: BTreeMap<(i64, i64, usize), (i64, [i128; 2])> = BTreeMap::new();
+    for i in 0..f.height() {
+        let m = METHODS.iter().position(|x| *x == method[i]).unwrap();
+        for v in [seat[i], 4] {
+            for t in [turn[i].min(19), 100] {
+                let entry = sums.entry((v, t, m)).or_insert((0, [0; 2]));
+                entry.0 += n[i];
+                for (k, (hi, lo)) in parts.iter().enumerate() {
+                    entry.1[k] += i128::from(hi[i]) * (1 << 24) + i128::from(lo[i]);
+                }
+            }
+        }
+    }
+    let mean = |(n, s): &(i64, [i128; 2]), k: usize| s[k] as f64 / 4_294_967_296.0 / *n as f64;
+    let want: Vec<Row> = sums
+        .iter()
+        .map(|(&(v, t, m), x)| {
+            let group: Vec<&(i64, [i128; 2])> = sums
+                .iter()
+                .filter(|((v2, t2, _), _)| *v2 == v && *t2 == t)
+                .map(|(_, x)| x)
+                .collect();
+            let label = |x: i64, all: i64| match x {
+                x if x == all => "all".to_string(),
+                19 if all == 100 => "19+".to_string(),
+                x => x.to_string(),
+            };
+            let mut row: Row = vec![
+                ("seat", V::S(Some(label(v, 4)))),
+                ("turn", V::S(Some(label(t, 100)))),
+                ("method", s(METHODS[m])),
+                ("moments", V::I(x.0)),
+            ];
+            for (k, name) in [(0, "rmse"), (1, "cross_entropy")] {
+                let value = mean(x, k);
+                let lowest = group
+                    .iter()
+                    .map(|g| mean(g, k))
+                    .fold(f64::INFINITY, f64::min);
+                row.push((name, V::F(Some(value))));
+                row.push((
+                    ["best_rmse", "best_cross_entropy"][k],
+                    V::B(value == lowest),
+                ));
+            }
+            row
+        })
+        .collect();
+    compare("hand-reading", &report(dir, "hand-reading", &[]), &want);
+    want.len()
+}
+
 // ---------------------------------------------------------------------------------------------
 // Every report
 // ---------------------------------------------------------------------------------------------
@@ -2952,7 +3023,7 @@ fn check_danger_by_turn(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 17] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 18] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement", "players"], check_placement),
         (
@@ -2987,6 +3058,7 @@ fn check_every_report(dir: &Path) {
         (&["double-riichi"], check_double_riichi),
         (&["records"], check_records),
         (&["danger-by-turn"], check_danger_by_turn),
+        (&["hand-reading"], check_hand_reading),
     ];
     for (names, check) in checks {
         let rows = check(dir);
@@ -3022,6 +3094,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         walls: true,
         peer: true,
         danger_moments: true,
+        hand_reading: true,
         tsumo_validation: false,
     })
     .expect("ingest runs")

@@ -475,6 +475,7 @@ fn since_and_until_skip_other_dates() {
         walls: false,
         peer: false,
         danger_moments: false,
+        hand_reading: false,
         tsumo_validation: false,
     })
     .unwrap();
@@ -517,6 +518,7 @@ fn since_and_until_skip_other_dates() {
             walls: false,
             peer: false,
             danger_moments: false,
+            hand_reading: false,
             tsumo_validation: false,
         })
         .unwrap()

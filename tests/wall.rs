@@ -437,6 +437,7 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         walls: true,
         peer: false,
         danger_moments: false,
+        hand_reading: false,
         tsumo_validation: false,
     })
     .unwrap();

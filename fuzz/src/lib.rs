@@ -46,6 +46,7 @@ pub fn replay(log: &GameLog) {
     let observe = haifu::stats::Observe {
         peer: true,
         danger_moments: true,
+        hand_reading: true,
         ..Default::default()
     };
     if let Ok(obs) = haifu::stats::observe_game_with(log, &mut records, observe) {

@@ -48,6 +48,11 @@ pub(crate) struct InputArgs {
     /// quarter longer).
     #[arg(long)]
     pub(crate) danger_moments: bool,
+    /// Also score the built-in hand-reading methods (statistics.md §16: how well each
+    /// method's density matches the tiles the other three seats hold) at every draw and call
+    /// of every seat: frame `hand_reading` and, from `run`, the `hand-reading` report.
+    #[arg(long)]
+    pub(crate) hand_reading: bool,
 }
 
 impl InputArgs {
@@ -67,6 +72,7 @@ impl InputArgs {
             walls: self.walls,
             peer: self.peer,
             danger_moments: self.danger_moments,
+            hand_reading: self.hand_reading,
             tsumo_validation: false,
         }
     }

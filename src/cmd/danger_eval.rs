@@ -108,70 +108,11 @@ fn by_turn(args: &Args) -> Result<Done> {
         text.push_str(&s.header());
         text.push('\n');
     }
-    text.push_str(&starred_by_turn(&df)?);
+    text.push_str(&crate::report::starred_table(
+        &df,
+        &["observer", "turn", "estimator", "moments"],
+        &["rmse", "cross_entropy", "kld"],
+    )?);
     print(&text)?;
     Ok(Done::Ok)
-}
-
-/// The report's rows as a table, a metric's value starred where its `best_` column is true.
-fn starred_by_turn(df: &polars::prelude::DataFrame) -> Result<String> {
-    let text = |name: &str, i: usize| -> Result<String> {
-        Ok(match df.column(name)?.get(i)? {
-            polars::prelude::AnyValue::String(s) => s.to_string(),
-            v => v.to_string(),
-        })
-    };
-    let headers = [
-        "observer",
-        "turn",
-        "estimator",
-        "moments",
-        "rmse",
-        "cross_entropy",
-        "kld",
-    ];
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for i in 0..df.height() {
-        let mut row = vec![
-            text("observer", i)?,
-            text("turn", i)?,
-            text("estimator", i)?,
-            text("moments", i)?,
-        ];
-        for m in ["rmse", "cross_entropy", "kld"] {
-            let v = df.column(m)?.f64()?.get(i).unwrap_or(f64::NAN);
-            let best = df.column(&format!("best_{m}"))?.bool()?.get(i) == Some(true);
-            row.push(format!("{v:.4}{}", if best { "*" } else { " " }));
-        }
-        rows.push(row);
-    }
-    let widths: Vec<usize> = (0..headers.len())
-        .map(|c| {
-            rows.iter()
-                .map(|r| r[c].len())
-                .chain([headers[c].len()])
-                .max()
-                .unwrap_or(0)
-        })
-        .collect();
-    let line = |cells: Vec<String>| -> String {
-        let parts: Vec<String> = cells
-            .iter()
-            .enumerate()
-            .map(|(c, s)| {
-                if c == 2 {
-                    format!("{s:<w$}", w = widths[c])
-                } else {
-                    format!("{s:>w$}", w = widths[c])
-                }
-            })
-            .collect();
-        parts.join("  ").trim_end().to_string() + "\n"
-    };
-    let mut out = line(headers.iter().map(|s| s.to_string()).collect());
-    out.push_str(&line(widths.iter().map(|w| "-".repeat(*w)).collect()));
-    for r in rows {
-        out.push_str(&line(r));
-    }
-    Ok(out)
 }

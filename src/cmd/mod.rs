@@ -6,6 +6,7 @@ pub(crate) mod agree;
 pub(crate) mod args;
 pub(crate) mod compare;
 pub(crate) mod danger_eval;
+pub(crate) mod hand_reading;
 pub(crate) mod ingest;
 pub(crate) mod params;
 pub(crate) mod query;

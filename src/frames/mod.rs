@@ -28,6 +28,7 @@ mod decisions;
 mod draw_rate;
 mod games;
 mod hand_ends;
+mod hand_reading;
 mod hands;
 mod riichi;
 mod riichi_response;
@@ -102,10 +103,11 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
 /// `--peer`): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 10] = [
+const ON_REQUEST: [(&str, NewFrame); 11] = [
     (decisions::NAME, decisions::new),
     (walls::NAME, walls::new),
     (danger_by_turn::NAME, danger_by_turn::new),
+    (hand_reading::NAME, hand_reading::new),
     (wins::NAME, wins::new),
     (wins::YAKU_NAME, wins::new_yaku),
     (riichi::NAME, riichi::new),
@@ -124,6 +126,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
         decisions::NAME => "--decisions",
         walls::NAME => "--walls",
         danger_by_turn::NAME => "--danger-moments",
+        hand_reading::NAME => "--hand-reading",
         _ => "--peer",
     }
 }
@@ -131,7 +134,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls, moments, peer @ ..] = ON_REQUEST;
+    let [decisions, walls, moments, reading, peer @ ..] = ON_REQUEST;
     if observe.decisions {
         frames.push(decisions);
     }
@@ -140,6 +143,9 @@ fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     }
     if observe.danger_moments {
         frames.push(moments);
+    }
+    if observe.hand_reading {
+        frames.push(reading);
     }
     if observe.peer {
         frames.extend(peer);
@@ -470,6 +476,7 @@ mod tests {
                     walls: true,
                     peer: true,
                     danger_moments: true,
+                    hand_reading: true,
                 };
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {

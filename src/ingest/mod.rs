@@ -133,6 +133,9 @@ pub struct IngestOptions {
     /// Also score §15 danger at every moment after a riichi and write `danger_by_turn`
     /// ([`crate::stats::Observe::danger_moments`]).
     pub danger_moments: bool,
+    /// Also score §16 hand reading at every decision and write `hand_reading`
+    /// ([`crate::stats::Observe::hand_reading`]).
+    pub hand_reading: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -262,6 +265,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         walls: opts.walls,
         peer: opts.peer,
         danger_moments: opts.danger_moments,
+        hand_reading: opts.hand_reading,
     };
     let mut merger = Merger::new(manifest, writer, progress, start, observe);
     let merger_progress = merger.progress.clone();

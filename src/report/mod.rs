@@ -16,7 +16,9 @@ mod slice;
 pub(crate) mod tsumo;
 
 pub use all::write_all;
-pub(crate) use render::{render, rows_json, sliced_json, to_csv, to_json, to_table, Format};
+pub(crate) use render::{
+    render, rows_json, sliced_json, starred_table, to_csv, to_json, to_table, Format,
+};
 pub use slice::Slice;
 pub(crate) use slice::{reads_table, refuse_pooled, DANGER_TABLES};
 
@@ -165,6 +167,12 @@ pub const REPORTS: &[Report] = &[
         name: "danger-by-turn",
         about: "§15 danger estimators scored at every moment after a riichi, by observer and turn (needs --danger-moments)",
         sql: include_str!("../../queries/danger_by_turn.sql"),
+        filter: None,
+    },
+    Report {
+        name: "hand-reading",
+        about: "§16 hand-reading methods scored at every decision, by seat and turn (needs --hand-reading)",
+        sql: include_str!("../../queries/hand_reading.sql"),
         filter: None,
     },
     Report {

@@ -308,3 +308,71 @@ pub(crate) fn marked_table(
     }
     Ok(out)
 }
+
+/// Rows as given: the `labels` columns, then each metric with 4 decimals and a star where the
+/// row's `best_<metric>` column is true (the bundled by-turn reports mark their best rows so).
+pub(crate) fn starred_table(
+    df: &DataFrame,
+    labels: &[&str],
+    metrics: &[&str],
+) -> PolarsResult<String> {
+    let mut rows: Vec<Vec<String>> = vec![Vec::new(); df.height()];
+    for &l in labels {
+        let c = df.column(l)?;
+        for (i, row) in rows.iter_mut().enumerate() {
+            row.push(match c.get(i)? {
+                AnyValue::Null => "-".to_string(),
+                AnyValue::String(s) => s.to_string(),
+                AnyValue::StringOwned(s) => s.to_string(),
+                v => v.to_string(),
+            });
+        }
+    }
+    for &m in metrics {
+        let v = df.column(m)?.cast(&DataType::Float64)?;
+        let best = df.column(&format!("best_{m}"))?.bool()?.clone();
+        for (i, row) in rows.iter_mut().enumerate() {
+            let x = v.f64()?.get(i).unwrap_or(f64::NAN);
+            let star = if best.get(i) == Some(true) { "*" } else { " " };
+            row.push(format!("{x:.4}{star}"));
+        }
+    }
+    let headers: Vec<&str> = labels.iter().chain(metrics).copied().collect();
+    let text_columns: Vec<bool> = (0..headers.len())
+        .map(|c| {
+            c < labels.len()
+                && df
+                    .column(labels[c])
+                    .is_ok_and(|x| x.dtype() == &DataType::String)
+        })
+        .collect();
+    let widths: Vec<usize> = (0..headers.len())
+        .map(|c| {
+            rows.iter()
+                .map(|r| r[c].chars().count())
+                .chain([headers[c].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: Vec<String>| -> String {
+        let parts: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(c, s)| {
+                if text_columns[c] {
+                    format!("{s:<w$}", w = widths[c])
+                } else {
+                    format!("{s:>w$}", w = widths[c])
+                }
+            })
+            .collect();
+        parts.join("  ").trim_end().to_string() + "\n"
+    };
+    let mut out = line(headers.iter().map(|s| s.to_string()).collect());
+    out.push_str(&line(widths.iter().map(|w| "-".repeat(*w)).collect()));
+    for r in rows {
+        out.push_str(&line(r));
+    }
+    Ok(out)
+}

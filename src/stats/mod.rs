@@ -11,6 +11,7 @@ pub(crate) mod danger_moments;
 pub(crate) mod danger_situation;
 pub mod decisions;
 pub(crate) mod draw_rate;
+pub(crate) mod hand_reading;
 pub(crate) mod riichi;
 pub(crate) mod riichi_response;
 pub(crate) mod tenpai_draws;
@@ -27,6 +28,7 @@ pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
+pub(crate) use hand_reading::{HandReadingObserver, ReadingRow};
 pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
@@ -69,6 +71,9 @@ pub struct GameObservations {
     /// §15 sums per (observer offset, turn, estimator), when asked for
     /// ([`Observe::danger_moments`]); empty otherwise.
     pub(crate) danger_moments: Vec<MomentRow>,
+    /// §16 sums per (seat, turn, method), when asked for ([`Observe::hand_reading`]); empty
+    /// otherwise.
+    pub(crate) hand_reading: Vec<ReadingRow>,
 }
 
 /// Which optional statistics a replay records.
@@ -85,6 +90,9 @@ pub struct Observe {
     /// §15 danger at every moment after a riichi (the `danger_by_turn` frame, written on
     /// request): five estimators scored at every decision of three observers.
     pub danger_moments: bool,
+    /// §16 hand reading (the `hand_reading` frame, written on request): four methods scored
+    /// at every decision of every seat.
+    pub hand_reading: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -113,6 +121,7 @@ pub fn observe_game_with(
         decisions: observe.decisions.then(DecisionObserver::default),
         walls: observe.walls.then(WallObserver::default),
         moments: observe.danger_moments.then(DangerMomentObserver::default),
+        reading: observe.hand_reading.then(HandReadingObserver::default),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {
@@ -124,6 +133,7 @@ pub fn observe_game_with(
         decisions,
         walls,
         moments,
+        reading,
         ..
     } = all;
     let PeerObservers {
@@ -155,6 +165,7 @@ pub fn observe_game_with(
         tiles_at_end: tiles.tiles,
         hand_ends: tiles.ends,
         danger_moments: moments.map_or_else(Vec::new, |m| m.rows()),
+        hand_reading: reading.map_or_else(Vec::new, |r| r.rows()),
     })
 }
 
@@ -171,6 +182,7 @@ struct Observers<'a> {
     decisions: Option<DecisionObserver>,
     walls: Option<WallObserver>,
     moments: Option<DangerMomentObserver>,
+    reading: Option<HandReadingObserver>,
 }
 
 /// The observers of the §10–§14 analyses ([`Observe::peer`]).
@@ -206,6 +218,9 @@ macro_rules! each_observer {
             o.$step($($arg),*);
         }
         if let Some(o) = &mut all.moments {
+            o.$step($($arg),*);
+        }
+        if let Some(o) = &mut all.reading {
             o.$step($($arg),*);
         }
     }};

@@ -100,6 +100,7 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         walls: false,
         peer,
         danger_moments: peer,
+        hand_reading: peer,
         tsumo_validation: false,
     })
     .expect("ingest runs")

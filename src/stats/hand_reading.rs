@@ -1,0 +1,248 @@
+//! §16 hand reading (written on request, `--hand-reading`): at every decision of every seat V
+//! (each draw record, rinshan draws included, and each chi, pon and daiminkan, once V holds
+//! the tile), how well each built-in method's density over the 34 kinds matches the tiles
+//! the three other seats really hold. Each moment adds its RMSE and cross-entropy to the
+//! game's sums per (V, turn, method).
+//!
+//! Invariants: the target s(k) is the copies of k in the other three concealed hands at the
+//! moment (red fives as their kind), so S = Σ s(k) > 0 and every unseen count u(k) ≥ s(k):
+//! each method's weights are never all zero; sums are integers
+//! ([`super::danger_moments::METRIC_UNIT`] per 1), so they add up alike in any order.
+
+use super::danger_moments::{LAST_TURN, METRIC_UNIT};
+use crate::danger::CE_FLOOR;
+use crate::mjlog::MeldKind;
+use crate::replay::{HandState, Observer};
+use crate::tile::KINDS;
+
+/// The built-in methods, in report order.
+pub(crate) const METHODS: [&str; 4] = ["uniform", "combo", "statistical", "statistical-combo"];
+
+/// One game's sums for one (seat, turn, method).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ReadingSums {
+    pub(crate) moments: u32,
+    /// RMSE and cross-entropy in [`METRIC_UNIT`]s.
+    pub(crate) units: [i64; 2],
+}
+
+/// A game's row: seat V, turn (0..=[`LAST_TURN`]), method ([`METHODS`] position), sums.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReadingRow {
+    pub(crate) seat: u8,
+    pub(crate) turn: u8,
+    pub(crate) method: u8,
+    pub(crate) sums: ReadingSums,
+}
+
+const TURNS: usize = LAST_TURN as usize + 1;
+
+/// [0, 0, 1, 3, 6][u]: the pair and triplet part of c(k) beyond u(k) itself.
+const SETS: [f64; 5] = [0.0, 0.0, 1.0, 3.0, 6.0];
+
+/// q(k) of `statistical`: by number, honours apart.
+fn q(k: usize) -> f64 {
+    if k >= 27 {
+        return 0.23;
+    }
+    match k % 9 + 1 {
+        1 | 9 => 0.33,
+        2 | 8 => 0.54,
+        3 | 7 => 0.67,
+        4 | 6 => 0.71,
+        _ => 0.74,
+    }
+}
+
+/// c(k) of `combo` (§16) from the unseen counts.
+fn c(u: &[u8; KINDS], k: usize) -> f64 {
+    let base = f64::from(u[k]) + SETS[usize::from(u[k].min(4))];
+    if k >= 27 {
+        return base;
+    }
+    let n = (k % 9) as i32 + 1;
+    let at = |m: i32| -> f64 {
+        if (1..=9).contains(&m) {
+            f64::from(u[k - (k % 9) + (m - 1) as usize])
+        } else {
+            0.0
+        }
+    };
+    base + at(n - 2) * at(n - 1) + at(n - 1) * at(n + 1) + at(n + 1) * at(n + 2)
+}
+
+/// Method `m`'s density g over the 34 kinds from the unseen counts `u` (normalised; all zero
+/// if every weight is).
+pub(crate) fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
+    let w: [f64; KINDS] = std::array::from_fn(|k| {
+        let uk = f64::from(u[k]);
+        match m {
+            0 => uk,
+            1 => c(u, k) * uk,
+            2 => q(k) * uk,
+            _ => c(u, k) / 54.0 * q(k) * uk,
+        }
+    });
+    let sum: f64 = w.iter().sum();
+    if sum > 0.0 {
+        w.map(|x| x / sum)
+    } else {
+        [0.0; KINDS]
+    }
+}
+
+/// RMSE = √(mean over the kinds of (s(k) − S·g(k))²) and cross-entropy = −Σ over kinds with
+/// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16).
+pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
+    let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
+    let sq: f64 = (0..KINDS)
+        .map(|k| (f64::from(s[k]) - total * g[k]).powi(2))
+        .sum();
+    let ce: f64 = (0..KINDS)
+        .filter(|&k| s[k] > 0)
+        .map(|k| -f64::from(s[k]) / total * g[k].max(CE_FLOOR).ln())
+        .sum();
+    [(sq / KINDS as f64).sqrt(), ce]
+}
+
+/// Scores §16 moments of one game.
+pub(crate) struct HandReadingObserver {
+    /// Melds per seat at the last call (a new chi, pon or daiminkan against a kakan).
+    melds: [usize; 4],
+    sums: Box<[[[ReadingSums; METHODS.len()]; TURNS]; 4]>,
+}
+
+impl Default for HandReadingObserver {
+    fn default() -> Self {
+        HandReadingObserver {
+            melds: [0; 4],
+            sums: Box::new([[[ReadingSums::default(); METHODS.len()]; TURNS]; 4]),
+        }
+    }
+}
+
+impl HandReadingObserver {
+    /// The game's rows, in (seat, turn, method) order, of every key with a moment.
+    pub(crate) fn rows(&self) -> Vec<ReadingRow> {
+        let mut out = Vec::new();
+        for (v, turns) in self.sums.iter().enumerate() {
+            for (turn, methods) in turns.iter().enumerate() {
+                for (m, s) in methods.iter().enumerate() {
+                    if s.moments > 0 {
+                        out.push(ReadingRow {
+                            seat: v as u8,
+                            turn: turn as u8,
+                            method: m as u8,
+                            sums: *s,
+                        });
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// A moment of seat `v`.
+    fn moment(&mut self, hand: &HandState, v: usize) {
+        let holds = &hand.seats[v].kinds;
+        let u: [u8; KINDS] =
+            std::array::from_fn(|k| 4u8.saturating_sub(hand.visible[k] + holds[k]));
+        let s: [u8; KINDS] = std::array::from_fn(|k| {
+            (0..4)
+                .filter(|&w| w != v)
+                .map(|w| hand.seats[w].kinds[k])
+                .sum()
+        });
+        let turn = hand.seats[v].turn.min(LAST_TURN) as usize;
+        for m in 0..METHODS.len() {
+            let x = reading_metrics(&density(m, &u), &s);
+            let sums = &mut self.sums[v][turn][m];
+            sums.moments += 1;
+            for (unit, x) in sums.units.iter_mut().zip(x) {
+                *unit += (x * METRIC_UNIT).round() as i64;
+            }
+        }
+    }
+}
+
+impl Observer for HandReadingObserver {
+    fn hand_start(&mut self, _hand: &HandState) {
+        self.melds = [0; 4];
+    }
+
+    fn after_draw(&mut self, hand: &HandState, seat: usize, _tile: u8) {
+        self.moment(hand, seat);
+    }
+
+    fn after_call(&mut self, hand: &HandState, seat: usize) {
+        let melds = &hand.seats[seat].melds;
+        let new = melds.len() > self.melds[seat];
+        self.melds[seat] = melds.len();
+        let taken = melds
+            .last()
+            .is_some_and(|m| matches!(m.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan));
+        if new && taken {
+            self.moment(hand, seat);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four densities by hand on a small position: only 1m (u = 4), 2m (u = 2), 3m
+    /// (u = 1) and East (u = 3) unseen.
+    /// - uniform: 4, 2, 1, 3 over 10.
+    /// - c = u + [0, 0, 1, 3, 6][u] + the sequence products: 1m = 4 + 6 + u(2m)·u(3m) = 12;
+    ///   2m = 2 + 1 + u(1m)·u(3m) + u(3m)·u(4m) = 3 + 4 + 0 = 7; 3m = 1 + 0 + u(1m)·u(2m) +
+    ///   u(2m)·u(4m) + u(4m)·u(5m) = 1 + 8 = 9; East = 3 + 3 = 6. combo weights c·u: 48, 14, 9,
+    ///   18 over 89.
+    /// - statistical: 0.33·4, 0.54·2, 0.67·1, 0.23·3 = 1.32, 1.08, 0.67, 0.69 over 3.76.
+    /// - statistical-combo: c/54·q·u, the 1/54 cancelling in the normalisation: 12·1.32,
+    ///   7·1.08, 9·0.67, 6·0.69 = 15.84, 7.56, 6.03, 4.14 over 33.57.
+    #[test]
+    fn densities_by_hand() {
+        let mut u = [0u8; KINDS];
+        u[0] = 4;
+        u[1] = 2;
+        u[2] = 1;
+        u[27] = 3;
+        let check = |m: usize, want: [f64; 4]| {
+            let g = density(m, &u);
+            for (k, w) in [0, 1, 2, 27].into_iter().zip(want) {
+                assert!(
+                    (g[k] - w).abs() < 1e-12,
+                    "{} {k}: {} vs {w}",
+                    METHODS[m],
+                    g[k]
+                );
+            }
+            assert!((g.iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        };
+        check(0, [0.4, 0.2, 0.1, 0.3]);
+        check(1, [48.0 / 89.0, 14.0 / 89.0, 9.0 / 89.0, 18.0 / 89.0]);
+        check(2, [1.32 / 3.76, 1.08 / 3.76, 0.67 / 3.76, 0.69 / 3.76]);
+        check(3, [15.84 / 33.57, 7.56 / 33.57, 6.03 / 33.57, 4.14 / 33.57]);
+    }
+
+    /// The metrics by hand: s = 2 × 1m, 1 × East (S = 3) against g = (½ 1m, ½ East):
+    /// RMSE = √(((2 − 1.5)² + (1 − 1.5)²) / 34) = √(0.5 / 34); cross-entropy = −(⅔ ln ½ +
+    /// ⅓ ln ½) = ln 2. A kind held but given weight 0 counts at the floor.
+    #[test]
+    fn metrics_by_hand() {
+        let mut s = [0u8; KINDS];
+        s[0] = 2;
+        s[27] = 1;
+        let mut g = [0.0; KINDS];
+        g[0] = 0.5;
+        g[27] = 0.5;
+        let [rmse, ce] = reading_metrics(&g, &s);
+        assert!((rmse - (0.5f64 / 34.0).sqrt()).abs() < 1e-12);
+        assert!((ce - 2f64.ln()).abs() < 1e-12);
+        g[27] = 0.0;
+        let [_, ce] = reading_metrics(&g, &s);
+        let want = -(2.0 / 3.0) * 0.5f64.ln() - (1.0 / 3.0) * CE_FLOOR.ln();
+        assert!((ce - want).abs() < 1e-9);
+    }
+}
