@@ -10,7 +10,6 @@
 //! ([`super::danger_moments::METRIC_UNIT`] per 1), so they add up alike in any order.
 
 use super::danger_moments::{LAST_TURN, METRIC_UNIT};
-use crate::danger::CE_FLOOR;
 use crate::mjlog::MeldKind;
 use crate::replay::{HandState, Observer};
 use crate::tile::KINDS;
@@ -72,8 +71,9 @@ fn c(u: &[u8; KINDS], k: usize) -> f64 {
 }
 
 /// Method `m`'s density g over the 34 kinds from the unseen counts `u` (normalised; all zero
-/// if every weight is).
-pub(crate) fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
+/// if every weight is): the definition, against which [`Logs::all_metrics`] is tested.
+#[cfg(test)]
+fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
     let w: [f64; KINDS] = std::array::from_fn(|k| {
         let uk = f64::from(u[k]);
         match m {
@@ -92,15 +92,17 @@ pub(crate) fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
 }
 
 /// RMSE = √(mean over the kinds of (s(k) − S·g(k))²) and cross-entropy = −Σ over kinds with
-/// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16).
-pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
+/// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16): the definition, against which
+/// [`Logs::all_metrics`] is tested.
+#[cfg(test)]
+fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
     let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
     let sq: f64 = (0..KINDS)
         .map(|k| (f64::from(s[k]) - total * g[k]).powi(2))
         .sum();
     let ce: f64 = (0..KINDS)
         .filter(|&k| s[k] > 0)
-        .map(|k| -f64::from(s[k]) / total * g[k].max(CE_FLOOR).ln())
+        .map(|k| -f64::from(s[k]) / total * g[k].max(crate::danger::CE_FLOOR).ln())
         .sum();
     [(sq / KINDS as f64).sqrt(), ce]
 }
@@ -109,6 +111,7 @@ pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
 pub(crate) struct HandReadingObserver {
     /// Melds per seat at the last call (a new chi, pon or daiminkan against a kakan).
     melds: [usize; 4],
+    logs: Logs,
     sums: Box<[[[ReadingSums; METHODS.len()]; TURNS]; 4]>,
 }
 
@@ -116,6 +119,7 @@ impl Default for HandReadingObserver {
     fn default() -> Self {
         HandReadingObserver {
             melds: [0; 4],
+            logs: Logs::default(),
             sums: Box::new([[[ReadingSums::default(); METHODS.len()]; TURNS]; 4]),
         }
     }
@@ -154,14 +158,74 @@ impl HandReadingObserver {
                 .sum()
         });
         let turn = hand.seats[v].turn.min(LAST_TURN) as usize;
-        for m in 0..METHODS.len() {
-            let x = reading_metrics(&density(m, &u), &s);
+        for (m, x) in self.logs.all_metrics(&u, &s).into_iter().enumerate() {
             let sums = &mut self.sums[v][turn][m];
             sums.moments += 1;
             for (unit, x) in sums.units.iter_mut().zip(x) {
                 *unit += (x * METRIC_UNIT).round() as i64;
             }
         }
+    }
+}
+
+/// Logarithms the four methods' weights are made of: of the small integers u(k) and c(k)
+/// (c is at most 4 + 6 + 3 · 16 = 58), and of q(k).
+pub(crate) struct Logs {
+    int: [f64; 64],
+    q: [f64; KINDS],
+}
+
+impl Default for Logs {
+    fn default() -> Self {
+        Logs {
+            int: std::array::from_fn(|n| (n as f64).ln()),
+            q: std::array::from_fn(|k| q(k).ln()),
+        }
+    }
+}
+
+impl Logs {
+    /// [`reading_metrics`] of every method's [`density`] at once, equal to them up to rounding:
+    /// a method's weight w(k) is a product of u(k), c(k) and q(k), so ln g(k) = ln w(k) −
+    /// ln Σw takes its logarithm from the tables and one logarithm per method. Wherever
+    /// s(k) > 0, u(k) ≥ s(k) > 0, so w(k) > 0 and g(k) is far above the 1e-9 floor.
+    pub(crate) fn all_metrics(&self, u: &[u8; KINDS], s: &[u8; KINDS]) -> [[f64; 2]; 4] {
+        let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
+        let cs: [f64; KINDS] = std::array::from_fn(|k| c(u, k));
+        let mut w = [[0.0f64; KINDS]; 4];
+        let mut ln_w = [[0.0f64; KINDS]; 4];
+        for k in 0..KINDS {
+            let (uk, ck, qk) = (f64::from(u[k]), cs[k], q(k));
+            w[0][k] = uk;
+            w[1][k] = ck * uk;
+            w[2][k] = qk * uk;
+            w[3][k] = ck * qk * uk;
+            if s[k] > 0 {
+                debug_assert!(u[k] >= s[k] && ck >= 1.0);
+                let (lu, lc, lq) = (
+                    self.int[usize::from(u[k])],
+                    self.int[ck as usize],
+                    self.q[k],
+                );
+                ln_w[0][k] = lu;
+                ln_w[1][k] = lc + lu;
+                ln_w[2][k] = lq + lu;
+                ln_w[3][k] = lc + lq + lu;
+            }
+        }
+        std::array::from_fn(|m| {
+            let sum: f64 = w[m].iter().sum();
+            let scale = total / sum;
+            let sq: f64 = (0..KINDS)
+                .map(|k| (f64::from(s[k]) - scale * w[m][k]).powi(2))
+                .sum();
+            let ce = sum.ln()
+                - (0..KINDS)
+                    .filter(|&k| s[k] > 0)
+                    .map(|k| f64::from(s[k]) / total * ln_w[m][k])
+                    .sum::<f64>();
+            [(sq / KINDS as f64).sqrt(), ce]
+        })
     }
 }
 
@@ -226,6 +290,34 @@ mod tests {
         check(3, [15.84 / 33.57, 7.56 / 33.57, 6.03 / 33.57, 4.14 / 33.57]);
     }
 
+    /// The observer's fast path equals the definition's [`density`] and [`reading_metrics`],
+    /// on positions where the other seats hold some of every unseen count's kinds.
+    #[test]
+    fn all_metrics_equal_the_definitions() {
+        let logs = Logs::default();
+        let mut seed = 7u64;
+        let mut next = |n: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % n
+        };
+        for _ in 0..500 {
+            let u: [u8; KINDS] = std::array::from_fn(|_| next(5) as u8);
+            let s: [u8; KINDS] = std::array::from_fn(|k| next(u64::from(u[k]) + 1) as u8);
+            if s.iter().all(|&x| x == 0) {
+                continue;
+            }
+            let fast = logs.all_metrics(&u, &s);
+            for (m, f) in fast.iter().enumerate() {
+                let want = reading_metrics(&density(m, &u), &s);
+                for i in 0..2 {
+                    assert!((f[i] - want[i]).abs() < 1e-12 * want[i].max(1.0), "{m} {i}");
+                }
+            }
+        }
+    }
+
     /// The metrics by hand: s = 2 × 1m, 1 × East (S = 3) against g = (½ 1m, ½ East):
     /// RMSE = √(((2 − 1.5)² + (1 − 1.5)²) / 34) = √(0.5 / 34); cross-entropy = −(⅔ ln ½ +
     /// ⅓ ln ½) = ln 2. A kind held but given weight 0 counts at the floor.
@@ -242,7 +334,7 @@ mod tests {
         assert!((ce - 2f64.ln()).abs() < 1e-12);
         g[27] = 0.0;
         let [_, ce] = reading_metrics(&g, &s);
-        let want = -(2.0 / 3.0) * 0.5f64.ln() - (1.0 / 3.0) * CE_FLOOR.ln();
+        let want = -(2.0 / 3.0) * 0.5f64.ln() - (1.0 / 3.0) * crate::danger::CE_FLOOR.ln();
         assert!((ce - want).abs() < 1e-9);
     }
 }
