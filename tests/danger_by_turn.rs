@@ -296,3 +296,84 @@ fn phoenix_moments() {
         assert_eq!(all, per_observer[o as usize - 1]);
     }
 }
+
+/// A user's table at every moment (`danger-eval --by-turn --table`), from the
+/// `danger_moments` frame: a table giving every genbutsu category 0 and every other category
+/// 1 gives each kind exactly `none`'s weight (0 for genbutsu, 1 otherwise), so its row equals
+/// `none`'s at every (observer, turn). The frame holds each scored moment once: as many rows
+/// as `danger_by_turn` counts moments of one estimator.
+#[test]
+fn a_user_table_at_every_moment() {
+    let out = ingested(&[fixtures()]);
+    let moments = frame(out.path(), "danger_moments").height() as i64;
+    let counted: i64 = sums(out.path())
+        .iter()
+        .filter(|(k, _)| k.3 == "none")
+        .map(|(_, v)| v.0)
+        .sum();
+    assert_eq!(moments, counted);
+    let csv = out.path().join("table.csv");
+    let mut text = String::from("category,weight\n");
+    for c in [
+        "honor-0",
+        "honor-1",
+        "honor-2",
+        "honor-3",
+        "honor-4",
+        "honor-genbutsu",
+        "19-musuji",
+        "19-suji",
+        "19-genbutsu",
+        "28-musuji",
+        "28-suji",
+        "28-genbutsu",
+        "37-musuji",
+        "37-suji",
+        "37-genbutsu",
+        "456-musuji",
+        "456-katasuji",
+        "456-nakasuji",
+        "456-genbutsu",
+    ] {
+        let w = if c.ends_with("genbutsu") { 0 } else { 1 };
+        text.push_str(&format!("{c},{w}\n"));
+    }
+    std::fs::write(&csv, text).unwrap();
+    let dir = out.path().to_str().unwrap();
+    let table = ok(&haifu(&[
+        "danger-eval",
+        "--frames",
+        dir,
+        "--by-turn",
+        "--table",
+        csv.to_str().unwrap(),
+        "--estimators",
+        "none,table",
+    ]));
+    // (observer, turn) → (estimator → the row's numbers, stars dropped).
+    let mut rows: BTreeMap<(String, String), BTreeMap<String, Vec<String>>> = BTreeMap::new();
+    for line in table.lines().skip(2) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let nums = f[3..]
+            .iter()
+            .map(|x| x.trim_end_matches('*').to_string())
+            .collect();
+        rows.entry((f[0].into(), f[1].into()))
+            .or_default()
+            .insert(f[2].into(), nums);
+    }
+    assert!(rows.len() > 20, "{table}");
+    for (key, by) in &rows {
+        assert_eq!(by.len(), 2, "{key:?}: {table}");
+        assert_eq!(by["none"], by["table"], "{key:?}");
+    }
+    // Without --by-turn the table is scored at §4's two moments, as before.
+    let o = haifu(&[
+        "danger-eval",
+        "--frames",
+        dir,
+        "--table",
+        csv.to_str().unwrap(),
+    ]);
+    assert!(o.status.success());
+}

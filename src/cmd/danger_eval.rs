@@ -29,10 +29,11 @@ pub(crate) struct Args {
     /// on the slice) and printed; the frames in --frames are left as they are.
     #[command(flatten)]
     slice: SliceArgs,
-    /// §15 instead: the built-in estimators scored at every moment after a riichi, per
-    /// observer (the seat 1, 2 or 3 after the riichi seat) and turn, best per turn starred
-    /// (the `danger-by-turn` report; needs frames ingested with --danger-moments).
-    #[arg(long, conflicts_with = "table")]
+    /// §15 instead: the built-in estimators (and --table, scored at every moment of the
+    /// `danger_moments` frame) at every moment after a riichi, per observer (the seat 1, 2 or 3
+    /// after the riichi seat) and turn, best per turn starred (the `danger-by-turn` report;
+    /// needs frames ingested with --danger-moments).
+    #[arg(long)]
     by_turn: bool,
 }
 
@@ -44,9 +45,6 @@ fn parse_estimator(s: &str) -> Result<EstimatorName, String> {
 }
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
-    if args.by_turn {
-        return by_turn(args);
-    }
     let user_table = match &args.table {
         Some(path) => {
             let text = std::fs::read_to_string(path)
@@ -58,6 +56,9 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         }
         None => None,
     };
+    if args.by_turn {
+        return by_turn(args, user_table.as_ref());
+    }
     let names: Vec<EstimatorName> = match &args.estimators {
         Some(list) => list.clone(),
         None => {
@@ -82,7 +83,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
 
 /// `--by-turn`: the `danger-by-turn` report over the frames (and slice), the lowest value of
 /// each metric per (observer, turn) starred.
-fn by_turn(args: &Args) -> Result<Done> {
+fn by_turn(args: &Args, table: Option<&CategoryTable>) -> Result<Done> {
     use polars::prelude::*;
     let frame = "danger_by_turn";
     if !args.frames.join(format!("{frame}.parquet")).exists() {
@@ -95,6 +96,11 @@ fn by_turn(args: &Args) -> Result<Done> {
     let slice = args.slice.select(&args.frames)?;
     let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref())?;
     let mut df = crate::report::run(&mut ctx, report.sql, None)?;
+    if let Some(t) = table {
+        let ids = slice.as_ref().map(|s| s.ids());
+        let sums = crate::report::danger_by_turn::table_sums(&args.frames, t, ids)?;
+        df = crate::report::danger_by_turn::with_table(&df, EstimatorName::Table.as_str(), &sums)?;
+    }
     if let Some(names) = &args.estimators {
         let keep: Vec<&str> = names.iter().map(|e| e.as_str()).collect();
         let keep = Series::new("keep".into(), keep);

@@ -23,6 +23,7 @@ mod danger_by_turn;
 mod danger_calibration;
 mod danger_eval;
 mod danger_eval_summary;
+mod danger_moments;
 mod danger_situations;
 mod decisions;
 mod draw_rate;
@@ -103,10 +104,11 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
 /// `--peer`): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 11] = [
+const ON_REQUEST: [(&str, NewFrame); 12] = [
     (decisions::NAME, decisions::new),
     (walls::NAME, walls::new),
     (danger_by_turn::NAME, danger_by_turn::new),
+    (danger_moments::NAME, danger_moments::new),
     (hand_reading::NAME, hand_reading::new),
     (wins::NAME, wins::new),
     (wins::YAKU_NAME, wins::new_yaku),
@@ -117,6 +119,9 @@ const ON_REQUEST: [(&str, NewFrame); 11] = [
     (hand_ends::NAME, hand_ends::new),
 ];
 
+/// The §15 per-moment frame's name.
+pub(crate) const DANGER_MOMENTS: &str = danger_moments::NAME;
+
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
 
@@ -125,7 +130,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
     match name {
         decisions::NAME => "--decisions",
         walls::NAME => "--walls",
-        danger_by_turn::NAME => "--danger-moments",
+        danger_by_turn::NAME | danger_moments::NAME => "--danger-moments",
         hand_reading::NAME => "--hand-reading",
         _ => "--peer",
     }
@@ -134,7 +139,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls, moments, reading, peer @ ..] = ON_REQUEST;
+    let [decisions, walls, moments, moment_views, reading, peer @ ..] = ON_REQUEST;
     if observe.decisions {
         frames.push(decisions);
     }
@@ -143,6 +148,7 @@ fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     }
     if observe.danger_moments {
         frames.push(moments);
+        frames.push(moment_views);
     }
     if observe.hand_reading {
         frames.push(reading);

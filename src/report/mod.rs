@@ -10,6 +10,7 @@
 pub(crate) mod agree;
 mod all;
 pub mod danger;
+pub(crate) mod danger_by_turn;
 pub(crate) mod engine;
 mod render;
 mod slice;

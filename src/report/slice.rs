@@ -163,6 +163,11 @@ impl Slice {
         })
     }
 
+    /// The selected games' ids.
+    pub(crate) fn ids(&self) -> &Series {
+        &self.ids
+    }
+
     /// The filter that keeps the rows of the selected games in a per-game table.
     pub(crate) fn keeps(&self) -> Expr {
         col("game_id").is_in(lit(self.ids.clone()).implode(false), false)

@@ -39,6 +39,22 @@ pub(crate) struct MomentRow {
     pub(crate) sums: MomentSums,
 }
 
+/// One scored moment as the estimators see it (the `danger_moments` frame: a user's table is
+/// scored from it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MomentView {
+    pub(crate) hand: u16,
+    pub(crate) riichi_seat: u8,
+    /// d = 1, 2, 3.
+    pub(crate) observer: u8,
+    /// The observer's discards so far (not capped).
+    pub(crate) turn: u8,
+    pub(crate) visible: [u8; KINDS],
+    pub(crate) observer_holds: [u8; KINDS],
+    pub(crate) genbutsu: [bool; KINDS],
+    pub(crate) waits: [bool; KINDS],
+}
+
 const TURNS: usize = LAST_TURN as usize + 1;
 const ESTIMATORS: usize = Estimator::BUILTINS.len();
 
@@ -59,6 +75,8 @@ pub(crate) struct DangerMomentObserver {
     /// Melds per seat at the last call (to tell a new chi, pon or daiminkan from a kakan).
     melds: [usize; 4],
     sums: Box<[[[MomentSums; ESTIMATORS]; TURNS]; 3]>,
+    /// Every scored moment, in order.
+    pub(crate) views: Vec<MomentView>,
 }
 
 impl Default for DangerMomentObserver {
@@ -68,6 +86,7 @@ impl Default for DangerMomentObserver {
             declared: false,
             melds: [0; 4],
             sums: Box::new([[[MomentSums::default(); ESTIMATORS]; TURNS]; 3]),
+            views: Vec::new(),
         }
     }
 }
@@ -118,6 +137,16 @@ impl DangerMomentObserver {
         if !scored(&view, &f.waits) {
             return;
         }
+        self.views.push(MomentView {
+            hand: hand.index,
+            riichi_seat: f.riichi_seat as u8,
+            observer: d as u8,
+            turn: hand.seats[o].turn,
+            visible: hand.visible,
+            observer_holds: hand.seats[o].kinds,
+            genbutsu: f.genbutsu,
+            waits: f.waits,
+        });
         let turn = hand.seats[o].turn.min(LAST_TURN) as usize;
         for (e, est) in Estimator::BUILTINS.iter().enumerate() {
             let m = moment_metrics(&weights(est, &view), &f.waits);

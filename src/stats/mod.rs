@@ -23,7 +23,7 @@ pub(crate) mod wins;
 
 pub(crate) use by_turn::{ByTurnObserver, TurnCounts};
 pub(crate) use calls::{CallObserver, CallRow};
-pub(crate) use danger_moments::{DangerMomentObserver, MomentRow};
+pub(crate) use danger_moments::{DangerMomentObserver, MomentRow, MomentView};
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
@@ -71,6 +71,8 @@ pub struct GameObservations {
     /// §15 sums per (observer offset, turn, estimator), when asked for
     /// ([`Observe::danger_moments`]); empty otherwise.
     pub(crate) danger_moments: Vec<MomentRow>,
+    /// §15 every scored moment, when asked for; empty otherwise.
+    pub(crate) danger_moment_views: Vec<MomentView>,
     /// §16 sums per (seat, turn, method), when asked for ([`Observe::hand_reading`]); empty
     /// otherwise.
     pub(crate) hand_reading: Vec<ReadingRow>,
@@ -164,7 +166,8 @@ pub fn observe_game_with(
         by_turn: by_turn.turns,
         tiles_at_end: tiles.tiles,
         hand_ends: tiles.ends,
-        danger_moments: moments.map_or_else(Vec::new, |m| m.rows()),
+        danger_moments: moments.as_ref().map_or_else(Vec::new, |m| m.rows()),
+        danger_moment_views: moments.map_or_else(Vec::new, |m| m.views),
         hand_reading: reading.map_or_else(Vec::new, |r| r.rows()),
     })
 }
