@@ -9,9 +9,10 @@ use super::{print, Done};
 use crate::compare::{self, Compared, Comparison, Side, Table, COMPARISONS};
 use crate::report::{self, Format};
 
-/// Compare two corpora report by report: each row's value on A and on B, the difference
-/// B − A with its 95% interval, and whether it is significant at 5% after Holm's correction
-/// over the rows of that report.
+/// Compare two corpora (or two slices of one) report by report, with the differences that are real
+///
+/// Each row's value on A and on B, the difference B − A with its 95% interval, and whether it
+/// is significant at 5% after Holm's correction over the rows of that report.
 #[derive(Debug, clap::Args)]
 #[command(after_help = compare_help())]
 pub(crate) struct Args {

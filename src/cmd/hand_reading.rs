@@ -8,10 +8,11 @@ use super::args::SliceArgs;
 use super::{print, Done};
 use crate::report::{self, Format};
 
-/// Score the built-in hand-reading methods (statistics.md §16): at every draw and call of
-/// every seat, how well each method's density over the 34 kinds matches the tiles the other
-/// three seats hold; per seat (and pooled) and turn, the lowest RMSE and cross-entropy of each
-/// turn starred. Needs frames ingested with --hand-reading.
+/// Score the built-in hand-reading methods over ingested frames (statistics.md §16)
+///
+/// At every draw and call of every seat, how well each method's density over the 34 kinds
+/// matches the tiles the other three seats hold; per seat (and pooled) and turn, the lowest
+/// RMSE and cross-entropy of each turn starred. Needs frames ingested with --hand-reading.
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Directory written by `haifu ingest --hand-reading` or `haifu run --hand-reading`.
