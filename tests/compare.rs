@@ -186,6 +186,31 @@ fn a_pair_of_tiny_corpora_worked_by_hand() {
         .all(|l| l.contains("riichi_rate") || l.contains("draw_rate")));
 }
 
+/// A row whose test cannot run still shows both values and their difference: A = f003 alone
+/// has one game, so hands per game is a mean of one value (no variance, no Welch test); its
+/// 4 hands against B's 16 over 5 games (3.2) give a difference of −0.8, with no interval, p or
+/// significance.
+#[test]
+fn an_untestable_row_keeps_its_difference() {
+    let out = all_fixtures();
+    let dir = out.path().to_str().unwrap();
+    let v = compare_json(&[
+        "summary",
+        "--frames",
+        dir,
+        "--where-a",
+        "game_id LIKE '%f003'",
+        "--where-b",
+        WHERE_B,
+    ]);
+    let r = row(&v, "summary", &[("room", "all")], "hands_per_game");
+    assert_eq!((r["n_a"].as_i64(), r["n_b"].as_i64()), (Some(1), Some(5)));
+    close(f(&r["diff"]), -0.8, 1e-12, "diff");
+    for k in ["diff_lo", "diff_hi", "p", "p_adjusted", "significant"] {
+        assert!(r[k].is_null(), "{k}: {r}");
+    }
+}
+
 /// A corpus against itself: every difference 0, no row significant, in every report
 /// (the fixtures were ingested with --peer, so yaku and by-turn are compared too).
 #[test]

@@ -420,8 +420,7 @@ fn pair(report: &'static str, da: &DataFrame, db: &DataFrame) -> Result<Table> {
     }
     let adjusted = stat::holm(&cols[5]);
     cols[6] = adjusted;
-    let significant: Vec<Option<bool>> =
-        cols[6].iter().map(|p| p.map(|p| p < stat::ALPHA)).collect();
+    let significant: Vec<Option<bool>> = cols[6].iter().map(|p| p.map(stat::significant)).collect();
     let height = rows.len();
     let mut out: Vec<Column> = vec![Column::new("report".into(), vec![report; height])];
     out.extend(labels.columns().iter().cloned());

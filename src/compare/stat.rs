@@ -21,6 +21,12 @@ pub(crate) const Z: f64 = 1.96;
 /// is below it.
 pub(crate) const ALPHA: f64 = 0.05;
 
+/// A row is significant when its Holm-adjusted p-value is below [`ALPHA`] (at exactly 0.05, it
+/// is not).
+pub(crate) fn significant(p_adjusted: f64) -> bool {
+    p_adjusted < ALPHA
+}
+
 /// What a measure is, and so which test compares it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Kind {
@@ -278,6 +284,13 @@ mod tests {
         }
         // Capped at 1.
         assert_eq!(holm(&[Some(0.6), Some(0.7)]), vec![Some(1.0), Some(1.0)]);
+    }
+
+    #[test]
+    fn significant_is_strictly_below_five_percent() {
+        assert!(significant(0.0499));
+        assert!(!significant(0.05));
+        assert!(!significant(0.2));
     }
 
     #[test]
