@@ -385,11 +385,9 @@ fn pair(report: &'static str, da: &DataFrame, db: &DataFrame) -> Result<Table> {
     label_names.push("stat".into());
     let labels_a = da.select(label_names.iter().map(String::as_str))?;
     let labels_b = db.select(label_names.iter().map(String::as_str))?;
-    let mut labels = match labels_a.vstack(&labels_b) {
-        Ok(l) => l,
-        // Different key types on the two sides (an empty side's nulls): as text.
-        Err(_) => as_text(&labels_a)?.vstack(&as_text(&labels_b)?)?,
-    };
+    let mut labels = labels_a.vstack(&labels_b).map_err(|e| {
+        anyhow::anyhow!("comparing `{report}`: the two sides' key columns differ in type: {e}")
+    })?;
     labels = labels.take(&IdxCa::from_vec("idx".into(), take))?;
     let side = |m: &[Option<Moments>], r: Option<usize>| r.and_then(|r| m[r]);
     let mut cols: [Vec<Option<f64>>; 7] = Default::default();
@@ -436,13 +434,4 @@ fn pair(report: &'static str, da: &DataFrame, db: &DataFrame) -> Result<Table> {
         rows: DataFrame::new_infer_height(out)?,
         keys: keys.len(),
     })
-}
-
-fn as_text(df: &DataFrame) -> Result<DataFrame> {
-    let cols: Vec<Column> = df
-        .columns()
-        .iter()
-        .map(|c| c.cast(&DataType::String))
-        .collect::<PolarsResult<_>>()?;
-    Ok(DataFrame::new_infer_height(cols)?)
 }
