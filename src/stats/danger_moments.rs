@@ -39,6 +39,29 @@ pub(crate) struct MomentRow {
     pub(crate) sums: MomentSums,
 }
 
+/// Tells a call that took a discard (a new chi, pon or daiminkan: a moment of §15 and §16) from
+/// a kakan or an ankan, by each seat's meld count at its last call (reset every hand).
+#[derive(Default)]
+pub(crate) struct TakenCalls {
+    melds: [usize; 4],
+}
+
+impl TakenCalls {
+    pub(crate) fn reset(&mut self) {
+        self.melds = [0; 4];
+    }
+
+    /// True when `seat`'s call just now added a chi, pon or daiminkan.
+    pub(crate) fn took(&mut self, hand: &HandState, seat: usize) -> bool {
+        let melds = &hand.seats[seat].melds;
+        let new = melds.len() > self.melds[seat];
+        self.melds[seat] = melds.len();
+        new && melds
+            .last()
+            .is_some_and(|m| matches!(m.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan))
+    }
+}
+
 /// One scored moment as the estimators see it (the `danger_moments` frame: a user's table is
 /// scored from it).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,8 +95,7 @@ pub(crate) struct DangerMomentObserver {
     following: Option<Following>,
     /// The hand's first declaration has been seen (followed or not).
     declared: bool,
-    /// Melds per seat at the last call (to tell a new chi, pon or daiminkan from a kakan).
-    melds: [usize; 4],
+    calls: TakenCalls,
     sums: Box<[[[MomentSums; ESTIMATORS]; TURNS]; 3]>,
     /// Every scored moment, in order.
     pub(crate) views: Vec<MomentView>,
@@ -84,7 +106,7 @@ impl Default for DangerMomentObserver {
         DangerMomentObserver {
             following: None,
             declared: false,
-            melds: [0; 4],
+            calls: TakenCalls::default(),
             sums: Box::new([[[MomentSums::default(); ESTIMATORS]; TURNS]; 3]),
             views: Vec::new(),
         }
@@ -163,7 +185,7 @@ impl Observer for DangerMomentObserver {
     fn hand_start(&mut self, _hand: &HandState) {
         self.following = None;
         self.declared = false;
-        self.melds = [0; 4];
+        self.calls.reset();
     }
 
     fn after_draw(&mut self, hand: &HandState, seat: usize, _tile: u8) {
@@ -203,13 +225,7 @@ impl Observer for DangerMomentObserver {
     }
 
     fn after_call(&mut self, hand: &HandState, seat: usize) {
-        let melds = &hand.seats[seat].melds;
-        let new = melds.len() > self.melds[seat];
-        self.melds[seat] = melds.len();
-        let taken = melds
-            .last()
-            .is_some_and(|m| matches!(m.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan));
-        if new && taken {
+        if self.calls.took(hand, seat) {
             self.moment(hand, seat);
         }
     }

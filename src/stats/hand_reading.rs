@@ -9,8 +9,7 @@
 //! each method's weights are never all zero; sums are integers
 //! ([`super::danger_moments::METRIC_UNIT`] per 1), so they add up alike in any order.
 
-use super::danger_moments::{LAST_TURN, METRIC_UNIT};
-use crate::mjlog::MeldKind;
+use super::danger_moments::{TakenCalls, LAST_TURN, METRIC_UNIT};
 use crate::replay::{HandState, Observer};
 use crate::tile::KINDS;
 
@@ -109,8 +108,7 @@ fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
 
 /// Scores §16 moments of one game.
 pub(crate) struct HandReadingObserver {
-    /// Melds per seat at the last call (a new chi, pon or daiminkan against a kakan).
-    melds: [usize; 4],
+    calls: TakenCalls,
     logs: Logs,
     sums: Box<[[[ReadingSums; METHODS.len()]; TURNS]; 4]>,
 }
@@ -118,7 +116,7 @@ pub(crate) struct HandReadingObserver {
 impl Default for HandReadingObserver {
     fn default() -> Self {
         HandReadingObserver {
-            melds: [0; 4],
+            calls: TakenCalls::default(),
             logs: Logs::default(),
             sums: Box::new([[[ReadingSums::default(); METHODS.len()]; TURNS]; 4]),
         }
@@ -231,7 +229,7 @@ impl Logs {
 
 impl Observer for HandReadingObserver {
     fn hand_start(&mut self, _hand: &HandState) {
-        self.melds = [0; 4];
+        self.calls.reset();
     }
 
     fn after_draw(&mut self, hand: &HandState, seat: usize, _tile: u8) {
@@ -239,13 +237,7 @@ impl Observer for HandReadingObserver {
     }
 
     fn after_call(&mut self, hand: &HandState, seat: usize) {
-        let melds = &hand.seats[seat].melds;
-        let new = melds.len() > self.melds[seat];
-        self.melds[seat] = melds.len();
-        let taken = melds
-            .last()
-            .is_some_and(|m| matches!(m.kind, MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan));
-        if new && taken {
+        if self.calls.took(hand, seat) {
             self.moment(hand, seat);
         }
     }
