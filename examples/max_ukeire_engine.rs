@@ -14,8 +14,6 @@
 //! Run: `cargo build --release --example max_ukeire_engine`, then
 //! `haifu agree --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/max_ukeire_engine`.
 
-use std::io::{BufRead, BufReader, BufWriter, Write};
-
 use haifu::agree::{analyse, kinds_of, Position};
 use haifu::tile::{self, KINDS};
 use serde_json::Value;
@@ -73,67 +71,9 @@ fn answer(d: &Value) -> String {
     format!("{{\"id\":{},\"discard\":[{}]}}", d["id"], names.join(","))
 }
 
-/// When the engine writes the answers it holds.
-#[derive(Clone, Copy, PartialEq)]
-enum Release {
-    /// Whenever no more input is waiting.
-    Idle,
-    /// Once it holds N answers, or its input ends (a learned model batching requests for a
-    /// GPU): `--hold N`.
-    Hold(usize),
-    /// Each answer once the next request has come, the last at the end of its input (an
-    /// engine that answers one request late): `--lag`.
-    Lag,
-}
+#[path = "common/serve.rs"]
+mod serve;
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    // `--reverse`: answer each run of waiting decisions last first (answers may come in any
-    // order; the tests use this).
-    let reverse = args.iter().any(|a| a == "--reverse");
-    let release = match args.iter().position(|a| a == "--hold") {
-        Some(i) => Release::Hold(args[i + 1].parse().expect("--hold N")),
-        None if args.iter().any(|a| a == "--lag") => Release::Lag,
-        None => Release::Idle,
-    };
-    let mut stdin = BufReader::with_capacity(1 << 16, std::io::stdin().lock());
-    let mut out = BufWriter::new(std::io::stdout().lock());
-    let mut line = String::new();
-    let mut held: Vec<String> = Vec::new();
-    loop {
-        line.clear();
-        let eof = stdin.read_line(&mut line).expect("readable input") == 0;
-        if !eof {
-            let d: Value = serde_json::from_str(&line).expect("a JSON decision");
-            held.push(answer(&d));
-        }
-        // haifu sends the next batch of decisions before it waits for the answers of the one
-        // before, and closes the engine's input after the last: an engine may answer as soon
-        // as it can, or hold answers back until more input or the end of its input.
-        let now = match release {
-            _ if eof => held.len(),
-            Release::Idle if stdin.buffer().is_empty() => held.len(),
-            Release::Idle => 0,
-            Release::Hold(n) if held.len() >= n => held.len(),
-            Release::Hold(_) => 0,
-            Release::Lag => held.len().saturating_sub(1),
-        };
-        if now > 0 {
-            let mut ready: Vec<String> = held.drain(..now).collect();
-            if reverse {
-                ready.reverse();
-            }
-            for a in ready {
-                if writeln!(out, "{a}").is_err() {
-                    return;
-                }
-            }
-            if out.flush().is_err() {
-                return;
-            }
-        }
-        if eof {
-            return;
-        }
-    }
+    serve::serve(answer);
 }

@@ -2,6 +2,7 @@
 -- moment; 19 and more pooled as `19+`; then `all`) and built-in method: the moments, and the
 -- mean RMSE and cross-entropy over them of the method's density against the tiles the other
 -- three seats hold; `best_*` marks the lowest method of each (seat, turn) for that metric.
+-- `haifu hand-reading --engine-cmd` adds users' methods (`cmd:…`) after the built-ins.
 -- Table: hand_reading (written with --hand-reading). Its sums are exact integers in units of
 -- 2^-32, split as hi · 2^24 + lo, so they add up to the same totals in any row order.
 WITH g AS (
@@ -28,7 +29,8 @@ m AS (
   SELECT seat AS v, turn AS t, method, moments,
     (CAST(rh AS DOUBLE) * 16777216.0 + CAST(rl AS DOUBLE)) / 4294967296.0 / moments AS rmse,
     (CAST(ch AS DOUBLE) * 16777216.0 + CAST(cl AS DOUBLE)) / 4294967296.0 / moments AS cross_entropy,
-    CASE method WHEN 'uniform' THEN 0 WHEN 'combo' THEN 1 WHEN 'statistical' THEN 2 ELSE 3 END AS e
+    CASE method WHEN 'uniform' THEN 0 WHEN 'combo' THEN 1 WHEN 'statistical' THEN 2
+      WHEN 'statistical-combo' THEN 3 ELSE 4 END AS e
   FROM turns
 )
 SELECT
@@ -38,4 +40,4 @@ SELECT
   rmse = MIN(rmse) OVER (PARTITION BY v, t) AS best_rmse,
   cross_entropy = MIN(cross_entropy) OVER (PARTITION BY v, t) AS best_cross_entropy
 FROM m
-ORDER BY v, t, e
+ORDER BY v, t, e, method

@@ -87,6 +87,21 @@ pub(crate) fn timing(phase: &str, d: std::time::Duration) {
     }
 }
 
+/// Under HAIFU_TIMINGS, how fast `phase` went since `t0` over `n` `things`: per second of wall
+/// time and per CPU-second of haifu's own (every thread of this process, not the engines').
+pub(crate) fn rate_timing(phase: &str, n: u64, things: &str, t0: std::time::Instant) {
+    timing(phase, t0.elapsed());
+    if std::env::var_os("HAIFU_TIMINGS").is_some() {
+        let wall = t0.elapsed().as_secs_f64();
+        let cpu = own_cpu_seconds().unwrap_or(f64::NAN);
+        eprintln!(
+            "timing: {phase}: {n} {things}, {:.0}/s wall, haifu's own CPU {cpu:.2} s ({:.0} {things} per CPU-second)",
+            n as f64 / wall,
+            n as f64 / cpu
+        );
+    }
+}
+
 /// A progress bar over `inputs` inputs on stderr, when `wanted` and stderr is a terminal.
 pub(crate) fn progress_bar(wanted: bool, inputs: u64) -> Option<ProgressBar> {
     if !wanted || !std::io::stderr().is_terminal() {

@@ -33,6 +33,16 @@ pub fn is_red(id: TileId, red_game: bool) -> bool {
     red_game && (id == 16 || id == 52 || id == 88)
 }
 
+/// Kind of a type (0..37): a red five is a five.
+#[inline]
+pub fn type_kind(t: usize) -> usize {
+    if t >= KINDS {
+        FIVES[t - KINDS]
+    } else {
+        t
+    }
+}
+
 /// Type index (0..37) of a tile id: the kind, or 34 + suit for a red five in a red game.
 #[inline]
 pub fn tile_type(id: TileId, red_game: bool) -> usize {

@@ -362,21 +362,7 @@ fn protocol_failures() {
     let out = ingest(&[f006()]);
     let dir = out.path().to_str().unwrap();
     let fails = |cmd: &str, timeout: &str, says: &[&str]| {
-        let o = haifu(&[
-            "agree",
-            "--frames",
-            dir,
-            "--engine-cmd",
-            cmd,
-            "--engine-timeout",
-            timeout,
-        ]);
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
-        assert!(o.stdout.is_empty(), "{cmd}: no report");
-        for s in says {
-            assert!(err.contains(s), "{cmd}: {err} lacks {s:?}");
-        }
+        common::engine_fails("agree", dir, cmd, timeout, says)
     };
     // Exits before answering anything.
     fails(

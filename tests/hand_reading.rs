@@ -1,15 +1,18 @@
 //! §16 hand reading (`--hand-reading`): one moment worked by hand from a fixture's scripted
 //! hands (tools/fixtures/games.py), the moments counted against the draw records and calls of
 //! every hand, the `hand-reading` report against the frame's exact sums, `haifu hand-reading`,
-//! and the Phoenix corpus.
+//! the per-moment frame and the request objects worked by hand, users' methods through the
+//! JSON-lines protocol (the example engine, batching and late engines, every failure), and
+//! the Phoenix corpus.
 
 mod common;
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use common::{fixtures, frame, haifu, ingest_cli, ok};
 use polars::prelude::*;
+use serde_json::Value;
 
 /// (game, seat, turn, method) → (moments, [rmse, cross_entropy] sums).
 type Sums = BTreeMap<(String, i64, i64, String), (i64, [f64; 2])>;
@@ -260,7 +263,10 @@ fn moments_are_every_draw_and_call_and_the_report_is_the_frames_sums() {
 }
 
 /// The Phoenix corpus (first 200 games): every method scores every moment; the metrics are
-/// finite and non-negative. (Which method wins is a finding, not an invariant: README.)
+/// finite and non-negative. (Which method wins is a finding, not an invariant: README.) The
+/// per-moment path gives the frame's report byte for byte (the view's unseen counts are the
+/// replay's at every moment), and the example engine equals `combo` over several batches
+/// (8,192 moments each) when it holds its answers or answers late.
 #[test]
 fn phoenix_hand_reading() {
     let Some(dir) = common::corpus("phoenix") else {
@@ -279,4 +285,329 @@ fn phoenix_hand_reading() {
     let n = per["uniform"].0;
     assert!(n > 50_000, "{n}");
     assert!(per.values().all(|v| v.0 == n));
+
+    let dir = out.path().to_str().unwrap();
+    let csv = |extra: &[&str]| {
+        let mut args = vec!["hand-reading", "--frames", dir, "--format", "csv"];
+        args.extend(extra);
+        ok(&haifu(&args))
+    };
+    assert_eq!(csv(&[]), csv(&["--limit", "100000000"]));
+    for mode in [" --hold 256", " --lag"] {
+        let cmd = format!("{}{mode}", example_engine().display());
+        let rows = reading(
+            out.path(),
+            &[
+                "--engine-cmd",
+                &cmd,
+                "--limit",
+                "20000",
+                "--engine-timeout",
+                "20",
+            ],
+        );
+        let all = |m: &str| {
+            rows.iter()
+                .find(|r| r["seat"] == "all" && r["turn"] == "all" && r["method"] == m)
+                .unwrap()
+                .clone()
+        };
+        let (mine, combo) = (all(&format!("cmd:{cmd}")), all("combo"));
+        assert_eq!(mine["moments"].as_i64(), Some(20_000));
+        assert_eq!(combo["moments"].as_i64(), Some(20_000));
+        for m in ["rmse", "cross_entropy"] {
+            let (a, b) = (mine[m].as_f64().unwrap(), combo[m].as_f64().unwrap());
+            assert!((a - b).abs() < 1e-12, "{mode} {m}: {a} vs {b}");
+        }
+    }
+}
+
+fn f006() -> PathBuf {
+    fixtures().join("2019061512gm-00a9-0000-0000f006.xml")
+}
+
+/// The example engine (cargo builds the examples with the tests, next to the binary).
+fn example_engine() -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_haifu"));
+    let path = bin
+        .parent()
+        .unwrap()
+        .join("examples")
+        .join("hand_reading_engine");
+    assert!(path.exists(), "{} (cargo test builds it)", path.display());
+    path
+}
+
+/// `haifu hand-reading --frames DIR --format json EXTRA…`'s rows.
+fn reading(dir: &Path, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec![
+        "hand-reading",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let text = ok(&haifu(&args));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"));
+    match v {
+        Value::Array(rows) => rows,
+        Value::Object(o) => o["rows"].as_array().unwrap().clone(),
+        other => panic!("{other}"),
+    }
+}
+
+/// The first moment of seat 0 after a call in f006's first hand, worked from the log:
+/// - seat 0 is dealt 8m 7s 3s 9p 3p 2p 6z 1z 0m(id 16, red) 1z 8p 7p 3m; draws 4p (T49),
+///   throws 6z (D130, not the tile drawn); draws 2s (T79), throws 3m (D8), which seat 1 chis
+///   (m=6311: 3m with its 4m 5m) and then throws 9p (E70), which seat 2 chis (7p 8p 9p),
+///   throwing Haku (F124);
+/// - seat 1 drew 1m, threw North (E120); seat 2 drew 1p and threw it (V39 F39: tsumogiri);
+///   seat 3 drew 2s, threw 9m (G34), drew 3s and declared riichi with East (G110), which
+///   seat 0 pons (m=41995, from seat 3): the moment, seat 0's turn 2 after a call.
+/// - V's tiles: 0m 8m 2p 3p 4p 7p 8p 9p 2s 3s 7s (the two Easts went to the pon); melds:
+///   seat 0 pon:1z1z1z:3, seat 1 chi:3m4m5m:0, seat 2 chi:7p8p9p:1; rivers: 6z 3m(called) |
+///   4z 9p(called) | 1p(tsumogiri) 5z | 9m 1z(riichi, called); dora indicator 9s (seed 104).
+/// - The other seats hold 10 (seat 1: 13 + 1 − 1 − 2 − 1), 10 (seat 2 alike) and 13
+///   (seat 3) tiles: Σ others = 33.
+#[test]
+fn a_moment_row_and_its_request_by_hand() {
+    let out = ingest_cli(&[f006()], &["--hand-reading"]);
+    let df = frame(out.path(), "hand_reading_moments");
+    let text = |c: &str, i: usize| {
+        df.column(c)
+            .unwrap()
+            .str()
+            .unwrap()
+            .get(i)
+            .unwrap()
+            .to_string()
+    };
+    let int = |c: &str, i: usize| df.column(c).unwrap().i32().unwrap().get(i).unwrap();
+    let i = (0..df.height())
+        .find(|&i| text("after", i) == "call" && int("seat", i) == 0)
+        .unwrap();
+    assert_eq!((int("hand", i), int("seat", i), int("turn", i)), (0, 0, 2));
+    assert_eq!(text("tiles", i), "0m8m2p3p4p7p8p9p2s3s7s");
+    assert_eq!(text("melds", i), "pon:1z1z1z:3|chi:3m4m5m:0|chi:7p8p9p:1|");
+    assert_eq!(text("rivers", i), "6z3mc|4z9pc|1pt5z|9m1zrc");
+    assert_eq!(text("dora", i), "9s");
+    let others = text("others", i);
+    assert_eq!(others.bytes().map(|b| u32::from(b - b'0')).sum::<u32>(), 33);
+    // Before it: the draws T49 U2 V39 W76 T79, the two chis (seats 1 and 2), the draw W82:
+    // the pon is the frame's 9th row.
+    assert_eq!(i, 8);
+    let before: Vec<(i32, String)> = (0..i).map(|r| (int("seat", r), text("after", r))).collect();
+    let want: Vec<(i32, String)> = [0, 1, 2, 3, 0, 1, 2, 3]
+        .into_iter()
+        .zip([
+            "draw", "draw", "draw", "draw", "draw", "call", "call", "draw",
+        ])
+        .map(|(s, a)| (s, a.to_string()))
+        .collect();
+    assert_eq!(before, want);
+
+    // The request the engine is sent for it: id 8, and the row's view as JSON. The engine
+    // copies its input and never answers; haifu times out and writes no report.
+    let dump = out.path().join("requests.jsonl");
+    let o = haifu(&[
+        "hand-reading",
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--engine-cmd",
+        &format!("cat > {}", dump.display()),
+        "--engine-timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let lines = std::fs::read_to_string(&dump).unwrap();
+    assert_eq!(lines.lines().count(), df.height(), "every moment is sent");
+    let r: Value = serde_json::from_str(lines.lines().nth(8).unwrap()).unwrap();
+    let want: Value = serde_json::from_str(
+        r#"{"id":8,"game_id":"2019061512gm-00a9-0000-0000f006","hand":0,"seat":0,
+        "round":0,"honba":0,"kyotaku":0,"dealer":0,"scores":[25000,25000,25000,25000],
+        "dora_indicators":["9s"],"turn":2,"after":"call",
+        "tiles":["0m","8m","2p","3p","4p","7p","8p","9p","2s","3s","7s"],
+        "melds":[[{"kind":"pon","tiles":["1z","1z","1z"],"from":3}],
+                 [{"kind":"chi","tiles":["3m","4m","5m"],"from":0}],
+                 [{"kind":"chi","tiles":["7p","8p","9p"],"from":1}],[]],
+        "rivers":[[{"tile":"6z","tsumogiri":false,"riichi":false,"called":false},
+                   {"tile":"3m","tsumogiri":false,"riichi":false,"called":true}],
+                  [{"tile":"4z","tsumogiri":false,"riichi":false,"called":false},
+                   {"tile":"9p","tsumogiri":false,"riichi":false,"called":true}],
+                  [{"tile":"1p","tsumogiri":true,"riichi":false,"called":false},
+                   {"tile":"5z","tsumogiri":false,"riichi":false,"called":false}],
+                  [{"tile":"9m","tsumogiri":false,"riichi":false,"called":false},
+                   {"tile":"1z","tsumogiri":false,"riichi":true,"called":true}]]}"#,
+    )
+    .unwrap();
+    assert_eq!(r, want);
+}
+
+/// With --limit (no engine), every built-in is scored from the per-moment frame: the report
+/// is the one the `hand_reading` frame's sums give, byte for byte (each moment rounded alike),
+/// on every fixture, and under --where; --limit N scores the first N moments.
+#[test]
+fn per_moment_scores_equal_the_frames_sums() {
+    let out = ingest_cli(&[fixtures()], &["--hand-reading"]);
+    let dir = out.path().to_str().unwrap();
+    for slice in [&[][..], &["--where", "game_id LIKE '%f006'"][..]] {
+        let run = |extra: &[&str]| {
+            let mut args = vec!["hand-reading", "--frames", dir, "--format", "csv"];
+            args.extend(slice);
+            args.extend(extra);
+            ok(&haifu(&args))
+        };
+        assert_eq!(run(&[]), run(&["--limit", "1000000"]), "{slice:?}");
+    }
+    let rows = reading(out.path(), &["--limit", "25"]);
+    for r in rows
+        .iter()
+        .filter(|r| r["seat"] == "all" && r["turn"] == "all")
+    {
+        assert_eq!(r["moments"].as_i64(), Some(25), "{r}");
+    }
+    // The first 25 moments are f006's (the frame is in input order): seats 0..3 alike.
+    let df = frame(out.path(), "hand_reading_moments");
+    let seats = df.column("seat").unwrap().i32().unwrap().clone();
+    for v in 0..4 {
+        let n = seats.iter().take(25).filter(|s| *s == Some(v)).count() as i64;
+        let r = rows
+            .iter()
+            .find(|r| {
+                r["seat"].as_str() == Some(&*v.to_string())
+                    && r["turn"] == "all"
+                    && r["method"] == "combo"
+            })
+            .unwrap();
+        assert_eq!(r["moments"].as_i64(), Some(n));
+    }
+}
+
+/// The example engine computes `combo` from the request objects alone: its rows equal the
+/// built-in combo's (moments exactly, means to 1e-12: the one rounds its density's sums
+/// apart from the other), answering at once, holding 256 answers or until its input ends,
+/// one late, or out of order; its rows come after the built-ins'.
+#[test]
+fn the_example_engine_equals_combo() {
+    let out = ingest_cli(&[fixtures()], &["--hand-reading"]);
+    for mode in ["", " --hold 256", " --lag", " --hold 256 --reverse"] {
+        let cmd = format!("{}{mode}", example_engine().display());
+        let rows = reading(
+            out.path(),
+            &["--engine-cmd", &cmd, "--engine-timeout", "20"],
+        );
+        let name = format!("cmd:{cmd}");
+        let mut compared = 0;
+        for r in rows.iter().filter(|r| r["method"] == "combo") {
+            let mine = rows
+                .iter()
+                .find(|o| {
+                    o["method"] == name.as_str() && o["seat"] == r["seat"] && o["turn"] == r["turn"]
+                })
+                .unwrap_or_else(|| panic!("{mode}: no row for {r}"));
+            assert_eq!(mine["moments"], r["moments"]);
+            for m in ["rmse", "cross_entropy"] {
+                let (a, b) = (mine[m].as_f64().unwrap(), r[m].as_f64().unwrap());
+                assert!((a - b).abs() < 1e-12, "{mode} {m}: {a} vs {b}");
+            }
+            compared += 1;
+        }
+        assert!(compared > 40, "{compared}");
+        let pos = |m: &str| rows.iter().position(|r| r["method"] == m).unwrap();
+        assert!(pos("statistical-combo") < pos(&name));
+    }
+}
+
+/// Every way a user's method can break the protocol ends the run with exit 2, a message
+/// naming the engine and the moment, and nothing on standard output.
+#[test]
+fn protocol_failures() {
+    let out = ingest_cli(&[f006()], &["--hand-reading"]);
+    let dir = out.path().to_str().unwrap();
+    let fails = |cmd: &str, timeout: &str, says: &[&str]| {
+        common::engine_fails("hand-reading", dir, cmd, timeout, says)
+    };
+    let ones = format!("[{}]", vec!["1"; 34].join(","));
+    let answer = |id: u32, w: &str| format!("echo '{{\"id\": {id}, \"weights\": {w}}}'");
+    fails(
+        "exit 0",
+        "5",
+        &[
+            "exited",
+            "before answering moment 0",
+            "game 2019061512gm-00a9-0000-0000f006 hand 0 seat 0 turn 0",
+        ],
+    );
+    fails(
+        &format!("read x; {}", answer(0, &ones)),
+        "5",
+        &["before answering moment 1"],
+    );
+    fails(
+        "read x; echo hello",
+        "5",
+        &["not an answer (line 1)", "not JSON: hello"],
+    );
+    fails(
+        &format!("read x; {}; sleep 5", answer(0, "[1, 2]")),
+        "5",
+        &["`weights` has 2 numbers, not 34"],
+    );
+    let negative = ones.replacen('1', "-1", 1);
+    fails(
+        &format!("read x; {}; sleep 5", answer(0, &negative)),
+        "5",
+        &["weight 1 (1m) is not a finite number ≥ 0"],
+    );
+    let zeros = format!("[{}]", vec!["0"; 34].join(","));
+    fails(
+        &format!("read x; {}; sleep 5", answer(0, &zeros)),
+        "5",
+        &["every weight is 0"],
+    );
+    fails(
+        "read x; echo '{\"id\": 0, \"discard\": \"5p\"}'; sleep 5",
+        "5",
+        &["no array `weights`"],
+    );
+    fails(
+        &format!("read x; {a}; {a}; sleep 5", a = answer(0, &ones)),
+        "5",
+        &[
+            "answered moment 0 twice",
+            "(0: game 2019061512gm-00a9-0000-0000f006 hand 0 seat 0 turn 0)",
+        ],
+    );
+    fails(
+        &format!("read x; {}; sleep 5", answer(99, &ones)),
+        "5",
+        &["answered moment 99, which it was not asked"],
+    );
+    fails(
+        &format!("{}; exit 3", example_engine().display()),
+        "5",
+        &["exited with exit status: 3 after its last answer"],
+    );
+    fails(
+        "sleep 30",
+        "0.5",
+        &["did not answer moment 0", "within 500ms"],
+    );
+    // Frames without the per-moment frame: exit 1, naming the flag.
+    let plain = ingest_cli(&[f006()], &[]);
+    let o = haifu(&[
+        "hand-reading",
+        "--frames",
+        plain.path().to_str().unwrap(),
+        "--engine-cmd",
+        "cat",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("hand_reading_moments") && err.contains("--hand-reading"),
+        "{err}"
+    );
 }

@@ -5,7 +5,7 @@
 //! visible copies of each kind (§0: indicators, uncalled river tiles, every meld tile).
 
 use crate::stats::decisions::MeldText;
-use crate::tile::{self, KINDS};
+use crate::tile::KINDS;
 
 use super::Position;
 
@@ -45,13 +45,7 @@ impl Row {
 }
 
 /// Kind of a type.
-pub fn kind_of(t: usize) -> usize {
-    if t >= KINDS {
-        tile::FIVES[t - KINDS]
-    } else {
-        t
-    }
-}
+pub use crate::tile::type_kind as kind_of;
 
 /// A tile of a river.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

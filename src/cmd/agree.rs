@@ -10,7 +10,7 @@ use super::{print, Done};
 use crate::agree::Builtin;
 use crate::report::agree::{self, EngineSpec, Options};
 use crate::report::{self, Format};
-use crate::runtime::{own_cpu_seconds, timing};
+use crate::runtime::rate_timing;
 
 /// Score discard engines against the players' decisions (statistics.md §7).
 #[derive(Debug, clap::Args)]
@@ -98,16 +98,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         slice,
     })?;
     let decisions = outcome.totals.decisions;
-    timing("agree", t0.elapsed());
-    if std::env::var_os("HAIFU_TIMINGS").is_some() {
-        let wall = t0.elapsed().as_secs_f64();
-        let cpu = own_cpu_seconds().unwrap_or(f64::NAN);
-        eprintln!(
-            "timing: agree: {decisions} decisions, {:.0}/s wall, haifu's own CPU {cpu:.2} s ({:.0} decisions per CPU-second)",
-            decisions as f64 / wall,
-            decisions as f64 / cpu
-        );
-    }
+    rate_timing("agree", decisions, "decisions", t0);
     let text = match args.format {
         Format::Table => agree::render_table(&outcome),
         other => report::render(&agree::report_frame(&outcome)?, other, None)?,

@@ -46,12 +46,7 @@ pub(super) fn new() -> Box<dyn GameFrame> {
 
 /// Kind of a type (a red five is a five).
 fn kind_of(t: u8) -> u32 {
-    let t = usize::from(t);
-    (if t >= KINDS {
-        tile::FIVES[t - KINDS]
-    } else {
-        t
-    }) as u32
+    tile::type_kind(usize::from(t)) as u32
 }
 
 /// The `red` column's text of red-five bits `r` (bit s: suit s): three digits, 5m 5p 5s.

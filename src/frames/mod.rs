@@ -30,6 +30,7 @@ mod draw_rate;
 mod games;
 mod hand_ends;
 mod hand_reading;
+mod hand_reading_moments;
 mod hands;
 mod riichi;
 mod riichi_response;
@@ -104,12 +105,13 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
 /// `--peer`): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 12] = [
+const ON_REQUEST: [(&str, NewFrame); 13] = [
     (decisions::NAME, decisions::new),
     (walls::NAME, walls::new),
     (danger_by_turn::NAME, danger_by_turn::new),
     (danger_moments::NAME, danger_moments::new),
     (hand_reading::NAME, hand_reading::new),
+    (hand_reading_moments::NAME, hand_reading_moments::new),
     (wins::NAME, wins::new),
     (wins::YAKU_NAME, wins::new_yaku),
     (riichi::NAME, riichi::new),
@@ -122,6 +124,11 @@ const ON_REQUEST: [(&str, NewFrame); 12] = [
 /// The §15 per-moment frame's name.
 pub(crate) const DANGER_MOMENTS: &str = danger_moments::NAME;
 
+pub(crate) use danger_by_turn::split;
+
+/// The §16 per-moment frame's name.
+pub(crate) const HAND_READING_MOMENTS: &str = hand_reading_moments::NAME;
+
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
 
@@ -131,7 +138,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
         decisions::NAME => "--decisions",
         walls::NAME => "--walls",
         danger_by_turn::NAME | danger_moments::NAME => "--danger-moments",
-        hand_reading::NAME => "--hand-reading",
+        hand_reading::NAME | hand_reading_moments::NAME => "--hand-reading",
         _ => "--peer",
     }
 }
@@ -139,7 +146,7 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
 /// The per-game frames a run with `observe` writes, in order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls, moments, moment_views, reading, peer @ ..] = ON_REQUEST;
+    let [decisions, walls, moments, moment_views, reading, reading_views, peer @ ..] = ON_REQUEST;
     if observe.decisions {
         frames.push(decisions);
     }
@@ -152,6 +159,7 @@ fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
     }
     if observe.hand_reading {
         frames.push(reading);
+        frames.push(reading_views);
     }
     if observe.peer {
         frames.extend(peer);

@@ -309,6 +309,7 @@ impl HandState {
         let river_index = s.river.len() as u8;
         s.river.push(RiverTile {
             tile: t,
+            tsumogiri: s.drawn == Some(t),
             called: false,
             riichi: declaration,
         });

@@ -30,6 +30,8 @@ pub(crate) enum Loc {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct RiverTile {
     pub(crate) tile: TileId,
+    /// The tile just drawn, thrown back (ツモ切り).
+    pub(crate) tsumogiri: bool,
     /// Taken by another player's chi, pon or daiminkan.
     pub(crate) called: bool,
     /// The riichi declaration tile.

@@ -9,14 +9,15 @@
 //! Only unforced decisions are sent to engines (a forced one is not scored).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::engine::{Answers, External};
+use super::engine::{Answers, Discard, External};
+use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandContext, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
 use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
@@ -72,7 +73,7 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
         match e {
             EngineSpec::Builtin(b) => names.push(b.name().to_string()),
             EngineSpec::Command(cmd) => {
-                externals.push(External::start(cmd, opts.timeout)?);
+                externals.push(External::start(cmd, opts.timeout, "decision")?);
                 names.push(format!("cmd:{cmd}"));
             }
             EngineSpec::Answers(p) => {
@@ -196,17 +197,19 @@ impl Batch {
     fn score(
         &self,
         opts: &Options,
-        externals: &mut [External],
+        externals: &mut [External<Discard>],
         answers: &[Answers],
         totals: &mut Totals,
     ) -> Result<()> {
         let rows = &self.rows;
-        let mut external_answers = vec![vec![0u64; self.items.len()]; externals.len()];
-        for (e, out) in externals.iter_mut().zip(&mut external_answers) {
-            e.collect(out, |i| {
-                describe(self.items[i].id, &rows[self.items[i].row])
-            })?;
-        }
+        let external_answers = externals
+            .iter_mut()
+            .map(|e| {
+                e.collect(self.items.len(), |i| {
+                    describe(self.items[i].id, &rows[self.items[i].row])
+                })
+            })
+            .collect::<Result<Vec<Vec<Discard>>>>()?;
         for _ in 0..self.forced {
             totals.add_forced();
         }
@@ -221,7 +224,7 @@ impl Batch {
                     EngineSpec::Builtin(b) => b.answer(&item.position, analysis, discard),
                     EngineSpec::Command(_) => {
                         x += 1;
-                        external_answers[x - 1][i]
+                        external_answers[x - 1][i].0
                     }
                     EngineSpec::Answers(_) => {
                         a += 1;
@@ -338,112 +341,6 @@ fn parse_rows(df: &DataFrame) -> Result<Vec<Row>> {
     Ok(rows)
 }
 
-/// What the `hands` frame says of a hand: round, honba, kyotaku, dealer, scores at its start.
-#[derive(Clone, Debug, Default)]
-struct HandContext {
-    round: i32,
-    honba: i32,
-    kyotaku: i32,
-    dealer: i32,
-    scores: [i32; 4],
-}
-
-/// Reads `hands` in step with `decisions` (both are in game order, hands in order).
-struct HandsCursor {
-    path: PathBuf,
-    rows_total: usize,
-    offset: usize,
-    buffer: Vec<(String, u16, HandContext)>,
-    at: usize,
-}
-
-impl HandsCursor {
-    fn open(frames: &Path) -> Result<HandsCursor> {
-        let path = frames.join("hands.parquet");
-        let mut reader = ParquetReader::new(
-            std::fs::File::open(&path)
-                .with_context(|| format!("cannot open {}", path.display()))?,
-        );
-        let rows_total = reader.num_rows()?;
-        Ok(HandsCursor {
-            path,
-            rows_total,
-            offset: 0,
-            buffer: Vec::new(),
-            at: 0,
-        })
-    }
-
-    /// The context of (game, hand), advancing (never back).
-    fn find(&mut self, game: &str, hand: u16) -> Result<HandContext> {
-        loop {
-            while self.at < self.buffer.len() {
-                let (g, h, ctx) = &self.buffer[self.at];
-                if g == game && *h == hand {
-                    return Ok(ctx.clone());
-                }
-                self.at += 1;
-            }
-            if self.offset >= self.rows_total {
-                bail!("hands.parquet has no hand {hand} of game {game} (frames of two ingests?)");
-            }
-            let df = ParquetReader::new(std::fs::File::open(&self.path)?)
-                .with_slice(Some((self.offset, SLICE_ROWS)))
-                .finish()?;
-            self.offset += SLICE_ROWS;
-            let ids = df.column("game_id")?.str()?.clone();
-            let int = |c: &str| -> Result<Int32Chunked> { Ok(df.column(c)?.i32()?.clone()) };
-            let (hands, round, honba, kyotaku, dealer) = (
-                int("hand")?,
-                int("round")?,
-                int("honba")?,
-                int("kyotaku")?,
-                int("dealer")?,
-            );
-            let start: Vec<Int32Chunked> = (0..4)
-                .map(|s| int(&format!("start_{s}")))
-                .collect::<Result<_>>()
-                .context(
-                    "hands.parquet has no start_0..3 (written before haifu agree): ingest again",
-                )?;
-            self.buffer = (0..df.height())
-                .map(|i| {
-                    (
-                        ids.get(i).unwrap_or_default().to_string(),
-                        hands.get(i).unwrap_or(0) as u16,
-                        HandContext {
-                            round: round.get(i).unwrap_or(0),
-                            honba: honba.get(i).unwrap_or(0),
-                            kyotaku: kyotaku.get(i).unwrap_or(0),
-                            dealer: dealer.get(i).unwrap_or(0),
-                            scores: std::array::from_fn(|s| start[s].get(i).unwrap_or(0)),
-                        },
-                    )
-                })
-                .collect();
-            self.at = 0;
-        }
-    }
-}
-
-/// A JSON string of ASCII-safe text (tile names, ids).
-fn json_str(out: &mut String, s: &str) {
-    out.push_str(&serde_json::to_string(s).expect("a string serialises"));
-}
-
-fn json_tiles(out: &mut String, tiles: impl IntoIterator<Item = usize>) {
-    out.push('[');
-    for (i, t) in tiles.into_iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        out.push('"');
-        out.push_str(tile::type_name(t));
-        out.push('"');
-    }
-    out.push(']');
-}
-
 /// The concealed tiles' types of a row, in kind order (a red five before the black ones).
 fn concealed_types(row: &Row) -> Vec<usize> {
     let mut v = Vec::with_capacity(14);
@@ -464,13 +361,7 @@ fn concealed_types(row: &Row) -> Vec<usize> {
 
 /// The decision's object of the §7 protocol (one line, no newline).
 fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext) {
-    let _ = write!(out, "{{\"id\":{id},\"game_id\":");
-    json_str(out, &row.game_id);
-    let _ = write!(
-        out,
-        ",\"hand\":{},\"seat\":{},\"round\":{},\"honba\":{},\"kyotaku\":{},\"dealer\":{},\"scores\":[{},{},{},{}],\"dora_indicators\":",
-        row.hand, row.seat, ctx.round, ctx.honba, ctx.kyotaku, ctx.dealer, ctx.scores[0], ctx.scores[1], ctx.scores[2], ctx.scores[3]
-    );
+    json_head(out, id, &row.game_id, row.hand, row.seat, ctx);
     json_tiles(out, row.dora.iter().copied());
     let _ = write!(
         out,
@@ -488,46 +379,13 @@ fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandCon
         }
         None => out.push_str("null"),
     }
-    out.push_str(",\"melds\":[");
-    for (s, melds) in table.melds.iter().enumerate() {
-        if s > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (i, m) in melds.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "{{\"kind\":\"{}\",\"tiles\":", m.kind);
-            json_tiles(out, m.tiles.iter().copied());
-            let _ = write!(out, ",\"from\":{}}}", m.from);
-        }
-        out.push(']');
-    }
-    out.push_str("],\"rivers\":[");
-    for (s, river) in table.rivers.iter().enumerate() {
-        if s > 0 {
-            out.push(',');
-        }
-        out.push('[');
-        for (i, r) in river.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(
-                out,
-                "{{\"tile\":\"{}\",\"tsumogiri\":{},\"riichi\":{},\"called\":{}}}",
-                tile::type_name(usize::from(r.tile)),
-                r.tsumogiri,
-                r.riichi,
-                r.called
-            );
-        }
-        out.push(']');
-    }
+    out.push_str(",\"melds\":");
+    json_melds(out, &table.melds);
+    out.push_str(",\"rivers\":");
+    json_rivers(out, &table.rivers);
     let _ = write!(
         out,
-        "],\"riichi\":[{},{},{},{}],\"in_riichi\":{},\"legal\":",
+        ",\"riichi\":[{},{},{},{}],\"in_riichi\":{},\"legal\":",
         table.riichi[0], table.riichi[1], table.riichi[2], table.riichi[3], row.in_riichi
     );
     json_tiles(out, (0..KINDS).filter(|&k| row.legal >> k & 1 == 1));

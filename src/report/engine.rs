@@ -1,6 +1,7 @@
-//! External discard engines of §7: a command that reads one JSON object per decision on its
-//! standard input and writes one answer line per decision, in any order, and a file of answers
-//! that stands in for one.
+//! External engines: a command that reads one JSON object per request on its standard input
+//! and writes one answer line per request, in any order (§7's discard engines, §16's
+//! hand-reading methods: each its own [`Answer`]), and a file of answers that stands in for a
+//! §7 engine.
 //!
 //! The command is started once (`sh -c CMD`). A writer thread writes the decisions and a
 //! reader thread takes the answers as they come, so neither side can block the other on a
@@ -26,7 +27,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use serde_json::Value;
 
-use crate::tile;
+use crate::tile::{self, KINDS};
 
 /// An engine that failed to answer as the protocol asks (exit 2).
 #[derive(Debug)]
@@ -50,31 +51,120 @@ pub(crate) fn parse_discard(v: &Value) -> Option<u64> {
     }
 }
 
-/// What the reader thread passes on: an answer (id, kinds), or why the output ended.
-enum Line {
-    Answer(u64, u64),
+/// An answer line of one protocol, parsed by the reader thread.
+pub(crate) trait Answer: Sized + Send + 'static {
+    /// The request id and the answer of `line`, or why it is not one.
+    fn parse(line: &str) -> std::result::Result<(u64, Self), String>;
+}
+
+/// §7: the kinds of `discard` (bit k), 0 for an empty set (an invalid answer, not an error).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Discard(pub(crate) u64);
+
+impl Answer for Discard {
+    /// `{"id": N, "discard": "5p"}` or `{"id": N, "discard": ["5p", "6p"]}`.
+    fn parse(line: &str) -> std::result::Result<(u64, Self), String> {
+        let v = parse_object(line)?;
+        let kinds = v
+            .get("discard")
+            .and_then(parse_discard)
+            .ok_or("`discard` is not a tile name or an array of tile names")?;
+        Ok((id_of(&v)?, Discard(kinds)))
+    }
+}
+
+/// The object of an answer line.
+fn parse_object(line: &str) -> std::result::Result<Value, String> {
+    serde_json::from_str(line).map_err(|_| "not JSON".to_string())
+}
+
+/// An answer's `id`.
+fn id_of(v: &Value) -> std::result::Result<u64, String> {
+    Ok(v.get("id")
+        .and_then(Value::as_u64)
+        .ok_or("no integer `id`")?)
+}
+
+/// §16: a method's weights over the 34 kinds, non-negative and not all zero.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Weights(pub(crate) [f64; KINDS]);
+
+impl Answer for Weights {
+    /// `{"id": N, "weights": [w_1m, …, w_7z]}`: 34 finite numbers ≥ 0, at least one > 0.
+    fn parse(line: &str) -> std::result::Result<(u64, Self), String> {
+        // The common case without building a JSON tree; anything else takes the long way,
+        // which says what is wrong.
+        #[derive(serde::Deserialize)]
+        struct Line {
+            id: u64,
+            weights: Vec<f64>,
+        }
+        if let Ok(Line { id, weights }) = serde_json::from_str::<Line>(line) {
+            if let Ok(w) = <[f64; KINDS]>::try_from(weights) {
+                if w.iter().all(|x| x.is_finite() && *x >= 0.0) && w.iter().any(|&x| x > 0.0) {
+                    return Ok((id, Weights(w)));
+                }
+            }
+        }
+        let v = parse_object(line)?;
+        let id = id_of(&v)?;
+        let items = v
+            .get("weights")
+            .and_then(Value::as_array)
+            .ok_or("no array `weights`")?;
+        if items.len() != KINDS {
+            return Err(format!(
+                "`weights` has {} numbers, not 34 (one per kind, 1m … 7z)",
+                items.len()
+            ));
+        }
+        let mut w = [0.0; KINDS];
+        for (k, x) in items.iter().enumerate() {
+            w[k] = x
+                .as_f64()
+                .filter(|x| x.is_finite() && *x >= 0.0)
+                .ok_or_else(|| {
+                    format!(
+                        "weight {} ({}) is not a finite number ≥ 0",
+                        k + 1,
+                        tile::kind_name(k)
+                    )
+                })?;
+        }
+        if w.iter().all(|&x| x == 0.0) {
+            return Err("every weight is 0".into());
+        }
+        Ok((id, Weights(w)))
+    }
+}
+
+/// What the reader thread passes on: an answer (id, answer), or why the output ended.
+enum Line<A> {
+    Answer(u64, A),
     Bad(usize, String),
     Closed,
 }
 
-/// A running engine command.
-pub(crate) struct External {
+/// A running engine command answering with `A`.
+pub(crate) struct External<A: Answer> {
     pub(crate) name: String,
     child: Child,
-    /// Decisions for the writer thread, which owns the engine's input; dropped to close it.
+    /// Requests for the writer thread, which owns the engine's input; dropped to close it.
     stdin: Option<Sender<String>>,
-    answers: Receiver<Line>,
+    answers: Receiver<Line<A>>,
     timeout: Duration,
-    /// Answers of the decisions sent and not yet collected, in id order from `base`: kinds,
-    /// 0 while unanswered, `u64::MAX` for an answer with no kind (an invalid one).
-    window: VecDeque<u64>,
-    /// The id of the oldest decision sent and not yet collected.
+    /// Answers of the requests sent and not yet collected, in id order from `base` (None while
+    /// unanswered).
+    window: VecDeque<Option<A>>,
+    /// The id of the oldest request sent and not yet collected.
     base: u64,
+    /// What a request is called in errors (`decision`, `moment`).
+    noun: &'static str,
 }
 
-impl External {
-    /// Starts `cmd` with `sh -c`.
-    pub(crate) fn start(cmd: &str, timeout: Duration) -> Result<External> {
+impl<A: Answer> External<A> {
+    /// Starts `cmd` with `sh -c`; its errors call a request a `noun`.
+    pub(crate) fn start(cmd: &str, timeout: Duration, noun: &'static str) -> Result<External<A>> {
         let mut command = Command::new("sh");
         command
             .arg("-c")
@@ -104,9 +194,9 @@ impl External {
                     .enumerate()
                 {
                     let msg = match line {
-                        Ok(line) => parse_answer(&line).map_or_else(
+                        Ok(line) => A::parse(&line).map_or_else(
                             |why| Line::Bad(n + 1, format!("{why}: {}", shorten(&line))),
-                            |(id, kinds)| Line::Answer(id, kinds),
+                            |(id, a)| Line::Answer(id, a),
                         ),
                         Err(e) => Line::Bad(n + 1, format!("unreadable output: {e}")),
                     };
@@ -126,6 +216,7 @@ impl External {
             timeout,
             window: VecDeque::new(),
             base: 0,
+            noun,
         })
     }
 
@@ -144,7 +235,7 @@ impl External {
             // An error means the writer stopped: the engine closed its input.
             let _ = tx.send(line.to_string());
         }
-        self.window.push_back(0);
+        self.window.push_back(None);
     }
 
     /// Closes the engine's input after the last decision (once the writer has written every
@@ -153,41 +244,42 @@ impl External {
         drop(self.stdin.take());
     }
 
-    /// Waits for the answers of the `out.len()` oldest decisions not yet collected and moves
-    /// them into `out`, in id order; answers to later decisions that come meanwhile are kept.
-    /// `describe(i)` names the i-th of them.
+    /// Waits for the answers of the `n` oldest requests not yet collected and returns them,
+    /// in id order; answers to later requests that come meanwhile are kept. `describe(i)`
+    /// names the i-th of them.
     pub(crate) fn collect(
         &mut self,
-        out: &mut [u64],
+        n: usize,
         describe: impl Fn(usize) -> String,
-    ) -> Result<()> {
-        let n = out.len();
-        assert!(n <= self.window.len(), "only decisions sent are collected");
-        let mut left = self.window.iter().take(n).filter(|&&a| a == 0).count();
+    ) -> Result<Vec<A>> {
+        assert!(n <= self.window.len(), "only requests sent are collected");
+        let mut left = self.window.iter().take(n).filter(|a| a.is_none()).count();
         while left > 0 {
-            let waiting = |w: &VecDeque<u64>| w.iter().take(n).position(|&a| a == 0).unwrap_or(0);
+            let waiting =
+                |w: &VecDeque<Option<A>>| w.iter().take(n).position(Option::is_none).unwrap_or(0);
             match self.answers.recv_timeout(self.timeout) {
-                Ok(Line::Answer(id, kinds)) => {
+                Ok(Line::Answer(id, answer)) => {
                     let i = id.checked_sub(self.base).map(|i| i as usize);
                     match i.filter(|&i| i < self.window.len()) {
-                        Some(i) if self.window[i] != 0 => {
+                        Some(i) if self.window[i].is_some() => {
                             let which = if i < n {
                                 format!(" ({})", describe(i))
                             } else {
                                 String::new()
                             };
-                            return Err(self.fail(format!("answered decision {id} twice{which}")));
+                            let noun = self.noun;
+                            return Err(self.fail(format!("answered {noun} {id} twice{which}")));
                         }
                         Some(i) => {
-                            // An empty set is an answer too (an invalid one): mark it apart.
-                            self.window[i] = if kinds == 0 { u64::MAX } else { kinds };
+                            self.window[i] = Some(answer);
                             left -= usize::from(i < n);
                         }
                         None => {
+                            let noun = self.noun;
                             return Err(self.fail(format!(
-                                "answered decision {id}, which it was not asked (or already \
+                                "answered {noun} {id}, which it was not asked (or already \
                                  answered in an earlier batch)"
-                            )))
+                            )));
                         }
                     }
                 }
@@ -203,7 +295,8 @@ impl External {
                 Err(RecvTimeoutError::Timeout) => {
                     let i = waiting(&self.window);
                     return Err(self.fail(format!(
-                        "did not answer decision {} ({}) within {:?}",
+                        "did not answer {} {} ({}) within {:?}",
+                        self.noun,
                         self.base + i as u64,
                         describe(i),
                         self.timeout
@@ -211,12 +304,13 @@ impl External {
                 }
             }
         }
-        for o in out.iter_mut() {
-            let a = self.window.pop_front().expect("n decisions are waiting");
-            *o = if a == u64::MAX { 0 } else { a };
-        }
+        let out = self
+            .window
+            .drain(..n)
+            .map(|a| a.expect("every answer collected"))
+            .collect();
         self.base += n as u64;
-        Ok(())
+        Ok(out)
     }
 
     /// Closes the engine's input and waits for it to exit.
@@ -240,8 +334,8 @@ impl External {
             .wait()
             .map_or_else(|e| format!("(status unknown: {e})"), |s| s.to_string());
         EngineError(format!(
-            "engine `{}` exited ({status}) before answering decision {waiting_for}",
-            self.name
+            "engine `{}` exited ({status}) before answering {} {waiting_for}",
+            self.name, self.noun
         ))
         .into()
     }
@@ -264,7 +358,7 @@ impl External {
     }
 }
 
-impl Drop for External {
+impl<A: Answer> Drop for External<A> {
     /// An engine left running (haifu stopped on an error of its own) is stopped.
     fn drop(&mut self) {
         if matches!(self.child.try_wait(), Ok(None)) {
@@ -292,20 +386,6 @@ fn write_decisions(decisions: Receiver<String>, stdin: ChildStdin) {
             return;
         }
     }
-}
-
-/// An answer line: `{"id": N, "discard": "5p"}` or `{"id": N, "discard": ["5p", "6p"]}`.
-fn parse_answer(line: &str) -> std::result::Result<(u64, u64), &'static str> {
-    let v: Value = serde_json::from_str(line).map_err(|_| "not JSON")?;
-    let id = v
-        .get("id")
-        .and_then(Value::as_u64)
-        .ok_or("no integer `id`")?;
-    let kinds = v
-        .get("discard")
-        .and_then(parse_discard)
-        .ok_or("`discard` is not a tile name or an array of tile names")?;
-    Ok((id, kinds))
 }
 
 fn shorten(line: &str) -> String {
@@ -387,26 +467,29 @@ mod tests {
     #[test]
     fn answers_parse() {
         assert_eq!(
-            parse_answer(r#"{"id": 3, "discard": "5p"}"#),
-            Ok((3, 1 << 13))
+            Discard::parse(r#"{"id": 3, "discard": "5p"}"#),
+            Ok((3, Discard(1 << 13)))
         );
         assert_eq!(
-            parse_answer(r#"{"id": 3, "discard": "0p"}"#),
-            Ok((3, 1 << 13))
+            Discard::parse(r#"{"id": 3, "discard": "0p"}"#),
+            Ok((3, Discard(1 << 13)))
         );
         assert_eq!(
-            parse_answer(r#"{"id": 4, "discard": ["1m", "7z"]}"#),
-            Ok((4, 1 | 1 << 33))
+            Discard::parse(r#"{"id": 4, "discard": ["1m", "7z"]}"#),
+            Ok((4, Discard(1 | 1 << 33)))
         );
-        assert_eq!(parse_answer(r#"{"id": 4, "discard": []}"#), Ok((4, 0)));
+        assert_eq!(
+            Discard::parse(r#"{"id": 4, "discard": []}"#),
+            Ok((4, Discard(0)))
+        );
         // A kind named twice (a red five and a black one are one kind) is in the set once.
         assert_eq!(
-            parse_answer(r#"{"id": 5, "discard": ["5p", "0p", "7z"]}"#),
-            Ok((5, 1 << 13 | 1 << 33))
+            Discard::parse(r#"{"id": 5, "discard": ["5p", "0p", "7z"]}"#),
+            Ok((5, Discard(1 << 13 | 1 << 33)))
         );
-        assert!(parse_answer("5p").is_err());
-        assert!(parse_answer(r#"{"discard": "5p"}"#).is_err());
-        assert!(parse_answer(r#"{"id": 1, "discard": "5x"}"#).is_err());
-        assert!(parse_answer(r#"{"id": -1, "discard": "5p"}"#).is_err());
+        assert!(Discard::parse("5p").is_err());
+        assert!(Discard::parse(r#"{"discard": "5p"}"#).is_err());
+        assert!(Discard::parse(r#"{"id": 1, "discard": "5x"}"#).is_err());
+        assert!(Discard::parse(r#"{"id": -1, "discard": "5p"}"#).is_err());
     }
 }

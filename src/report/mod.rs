@@ -12,6 +12,8 @@ mod all;
 pub mod danger;
 pub(crate) mod danger_by_turn;
 pub(crate) mod engine;
+pub(crate) mod hand_reading;
+mod protocol;
 mod render;
 mod slice;
 pub(crate) mod tsumo;

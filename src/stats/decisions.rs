@@ -85,7 +85,8 @@ pub struct MeldText {
     pub from: u8,
 }
 
-const MELD_KINDS: [&str; 6] = ["", "chi", "pon", "kakan", "daiminkan", "ankan"];
+/// Meld kind names by [`meld_kind_code`] (0 unused).
+pub(crate) const MELD_KINDS: [&str; 6] = ["", "chi", "pon", "kakan", "daiminkan", "ankan"];
 
 /// The melds packed in `p` ([`PackedMelds`]).
 pub fn unpack_melds(p: u64) -> Vec<MeldText> {

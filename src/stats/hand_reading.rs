@@ -4,14 +4,20 @@
 //! the three other seats really hold. Each moment adds its RMSE and cross-entropy to the
 //! game's sums per (V, turn, method).
 //!
+//! Each moment's view is kept too (the `hand_reading_moments` frame), so that a user's
+//! method is scored from the frames alone (`haifu hand-reading --engine-cmd`).
+//!
 //! Invariants: the target s(k) is the copies of k in the other three concealed hands at the
 //! moment (red fives as their kind), so S = Σ s(k) > 0 and every unseen count u(k) ≥ s(k):
 //! each method's weights are never all zero; sums are integers
 //! ([`super::danger_moments::METRIC_UNIT`] per 1), so they add up alike in any order.
 
+use std::fmt::Write as _;
+
 use super::danger_moments::{TakenCalls, LAST_TURN, METRIC_UNIT};
+use super::decisions::{meld_kind_code, MELD_KINDS};
 use crate::replay::{HandState, Observer};
-use crate::tile::KINDS;
+use crate::tile::{self, KINDS};
 
 /// The built-in methods, in report order.
 pub(crate) const METHODS: [&str; 4] = ["uniform", "combo", "statistical", "statistical-combo"];
@@ -92,9 +98,8 @@ fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
 
 /// RMSE = √(mean over the kinds of (s(k) − S·g(k))²) and cross-entropy = −Σ over kinds with
 /// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16): the definition, against which
-/// [`Logs::all_metrics`] is tested.
-#[cfg(test)]
-fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
+/// [`Logs::all_metrics`] is tested, and a user's method is scored.
+pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
     let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
     let sq: f64 = (0..KINDS)
         .map(|k| (f64::from(s[k]) - total * g[k]).powi(2))
@@ -106,11 +111,125 @@ fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
     [(sq / KINDS as f64).sqrt(), ce]
 }
 
+/// What seat V sees at a moment, and what the other seats hold: a row of the
+/// `hand_reading_moments` frame. Its text fields are in [`ReadingViews::text`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct ReadingView {
+    pub(crate) hand: u16,
+    pub(crate) seat: u8,
+    /// V's discards so far (not capped).
+    pub(crate) turn: u8,
+    /// The moment is a chi, pon or daiminkan (else a draw).
+    pub(crate) after_call: bool,
+    /// s(k): copies of each kind in the other three concealed hands.
+    pub(crate) others: [u8; KINDS],
+    /// Where its fields end in [`ReadingViews::text`]: tiles, melds, rivers, dora (each
+    /// starts where the one before ends, the first where the previous view's last ends).
+    ends: [u32; 4],
+}
+
+/// A game's moment views, their text in one buffer (no allocation per moment).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ReadingViews {
+    pub(crate) rows: Vec<ReadingView>,
+    text: String,
+}
+
+impl ReadingViews {
+    /// View `i`'s text fields: V's concealed tiles (type names in kind order, a red five
+    /// before the black ones: `1m1m0p5p7z`); every seat's melds (seats 0..3 separated by `|`,
+    /// each seat's melds as `decisions.melds` writes them: `pon:0p5p5p:2 chi:3m4m5m:3`); every
+    /// seat's river (seats separated by `|`, each tile its type name followed by `t` when it
+    /// was the tile just drawn, `r` when it declared riichi, `c` when another seat called it:
+    /// `4zt1m5pr`); the dora indicators shown so far (type names).
+    pub(crate) fn fields(&self, i: usize) -> [&str; 4] {
+        let mut start = if i == 0 { 0 } else { self.rows[i - 1].ends[3] } as usize;
+        self.rows[i].ends.map(|end| {
+            let f = &self.text[start..end as usize];
+            start = end as usize;
+            f
+        })
+    }
+
+    /// Records seat `v`'s view of `hand`.
+    fn push(&mut self, hand: &HandState, v: usize, after_call: bool, others: [u8; KINDS]) {
+        let red = hand.red;
+        let t = &mut self.text;
+        let st = &hand.seats[v];
+        for (k, &n) in st.kinds.iter().enumerate() {
+            let suit = tile::FIVES.iter().position(|&f| f == k);
+            let red_held = suit.is_some_and(|s| red && hand.is_in_hand(tile::RED_IDS[s], v));
+            for j in 0..n {
+                t.push_str(tile::type_name(match suit {
+                    Some(s) if red_held && j == 0 => KINDS + s,
+                    _ => k,
+                }));
+            }
+        }
+        let mut ends = [0u32; 4];
+        ends[0] = t.len() as u32;
+        for (s, seat) in hand.seats.iter().enumerate() {
+            if s > 0 {
+                t.push('|');
+            }
+            for (i, m) in seat.melds.iter().enumerate() {
+                if i > 0 {
+                    t.push(' ');
+                }
+                t.push_str(MELD_KINDS[meld_kind_code(m.kind) as usize]);
+                t.push(':');
+                let mut types: Vec<(usize, bool)> = m
+                    .tiles()
+                    .iter()
+                    .map(|&id| (tile::kind(id), !tile::is_red(id, red)))
+                    .collect();
+                types.sort_unstable();
+                for (k, black) in types {
+                    t.push_str(tile::type_name(if black {
+                        k
+                    } else {
+                        KINDS + tile::FIVES.iter().position(|&f| f == k).expect("a five")
+                    }));
+                }
+                let _ = write!(t, ":{}", (s + usize::from(m.from_rel)) % 4);
+            }
+        }
+        ends[1] = t.len() as u32;
+        for (s, seat) in hand.seats.iter().enumerate() {
+            if s > 0 {
+                t.push('|');
+            }
+            for r in &seat.river {
+                t.push_str(tile::type_name(tile::tile_type(r.tile, red)));
+                for (flag, c) in [(r.tsumogiri, 't'), (r.riichi, 'r'), (r.called, 'c')] {
+                    if flag {
+                        t.push(c);
+                    }
+                }
+            }
+        }
+        ends[2] = t.len() as u32;
+        for &id in &hand.indicators {
+            t.push_str(tile::type_name(tile::tile_type(id, red)));
+        }
+        ends[3] = t.len() as u32;
+        self.rows.push(ReadingView {
+            hand: hand.index,
+            seat: v as u8,
+            turn: st.turn,
+            after_call,
+            others,
+            ends,
+        });
+    }
+}
+
 /// Scores §16 moments of one game.
 pub(crate) struct HandReadingObserver {
     calls: TakenCalls,
     logs: Logs,
     sums: Box<[[[ReadingSums; METHODS.len()]; TURNS]; 4]>,
+    pub(crate) views: ReadingViews,
 }
 
 impl Default for HandReadingObserver {
@@ -119,6 +238,7 @@ impl Default for HandReadingObserver {
             calls: TakenCalls::default(),
             logs: Logs::default(),
             sums: Box::new([[[ReadingSums::default(); METHODS.len()]; TURNS]; 4]),
+            views: ReadingViews::default(),
         }
     }
 }
@@ -144,8 +264,8 @@ impl HandReadingObserver {
         out
     }
 
-    /// A moment of seat `v`.
-    fn moment(&mut self, hand: &HandState, v: usize) {
+    /// A moment of seat `v` (a draw, or a call when `after_call`).
+    fn moment(&mut self, hand: &HandState, v: usize, after_call: bool) {
         let holds = &hand.seats[v].kinds;
         let u: [u8; KINDS] =
             std::array::from_fn(|k| 4u8.saturating_sub(hand.visible[k] + holds[k]));
@@ -160,10 +280,16 @@ impl HandReadingObserver {
             let sums = &mut self.sums[v][turn][m];
             sums.moments += 1;
             for (unit, x) in sums.units.iter_mut().zip(x) {
-                *unit += (x * METRIC_UNIT).round() as i64;
+                *unit += to_units(x);
             }
         }
+        self.views.push(hand, v, after_call, s);
     }
+}
+
+/// A moment's metric in [`METRIC_UNIT`]s (rounded), as every sum adds it.
+pub(crate) fn to_units(x: f64) -> i64 {
+    (x * METRIC_UNIT).round() as i64
 }
 
 /// Logarithms the four methods' weights are made of: of the small integers u(k) and c(k)
@@ -233,12 +359,12 @@ impl Observer for HandReadingObserver {
     }
 
     fn after_draw(&mut self, hand: &HandState, seat: usize, _tile: u8) {
-        self.moment(hand, seat);
+        self.moment(hand, seat, false);
     }
 
     fn after_call(&mut self, hand: &HandState, seat: usize) {
         if self.calls.took(hand, seat) {
-            self.moment(hand, seat);
+            self.moment(hand, seat, true);
         }
     }
 }

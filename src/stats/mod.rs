@@ -28,7 +28,7 @@ pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
-pub(crate) use hand_reading::{HandReadingObserver, ReadingRow};
+pub(crate) use hand_reading::{HandReadingObserver, ReadingRow, ReadingViews};
 pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
@@ -76,6 +76,8 @@ pub struct GameObservations {
     /// §16 sums per (seat, turn, method), when asked for ([`Observe::hand_reading`]); empty
     /// otherwise.
     pub(crate) hand_reading: Vec<ReadingRow>,
+    /// §16 every moment's view, when asked for; empty otherwise.
+    pub(crate) hand_reading_views: ReadingViews,
 }
 
 /// Which optional statistics a replay records.
@@ -168,7 +170,8 @@ pub fn observe_game_with(
         hand_ends: tiles.ends,
         danger_moments: moments.as_ref().map_or_else(Vec::new, |m| m.rows()),
         danger_moment_views: moments.map_or_else(Vec::new, |m| m.views),
-        hand_reading: reading.map_or_else(Vec::new, |r| r.rows()),
+        hand_reading: reading.as_ref().map_or_else(Vec::new, |r| r.rows()),
+        hand_reading_views: reading.map_or_else(ReadingViews::default, |r| r.views),
     })
 }
 

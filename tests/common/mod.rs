@@ -232,3 +232,24 @@ pub(crate) fn stats_json(dir: &Path, name: &str, extra: &[&str]) -> Vec<serde_js
         .unwrap_or_else(|| panic!("{name}: not an array"))
         .clone()
 }
+
+/// `haifu COMMAND --frames DIR --engine-cmd CMD --engine-timeout SECS` must fail as an engine
+/// failure does: exit 2, nothing on standard output, and an error that says each of `says`.
+#[allow(dead_code)]
+pub(crate) fn engine_fails(command: &str, dir: &str, cmd: &str, timeout: &str, says: &[&str]) {
+    let o = haifu(&[
+        command,
+        "--frames",
+        dir,
+        "--engine-cmd",
+        cmd,
+        "--engine-timeout",
+        timeout,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{cmd}: {err}");
+    assert!(o.stdout.is_empty(), "{cmd}: no report");
+    for s in says {
+        assert!(err.contains(s), "{cmd}: {err} lacks {s:?}");
+    }
+}

@@ -1,0 +1,94 @@
+//! A hand-reading method for `haifu hand-reading --engine-cmd`: コンボ理論 (`combo`, statistics.md
+//! §16) computed from the request object alone, as an example of a user's method.
+//!
+//! It reads one moment object per line on standard input and writes one answer line per
+//! moment, `{"id": N, "weights": [w_1m, …, w_7z]}`, on standard output. The unseen counts come
+//! from what the object carries (V's tiles, every seat's melds and river, the dora indicators),
+//! the weights from the definition, written here apart from haifu's code: its scores equal the
+//! built-in `combo`'s (the tests check it).
+//!
+//! `--hold N`, `--lag` and `--reverse` release the answers as a batching engine, a late one or
+//! an out-of-order one would (see `common/serve.rs`).
+//!
+//! Run: `cargo build --release --example hand_reading_engine`, then
+//! `haifu hand-reading --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/hand_reading_engine`.
+
+use serde_json::Value;
+
+#[path = "common/serve.rs"]
+mod serve;
+
+/// The kind (0..34: 1m..9m, 1p..9p, 1s..9s, 1z..7z) of a tile name; `0m`/`0p`/`0s` are red
+/// fives, of the five's kind.
+fn kind(v: &Value) -> usize {
+    let name = v.as_str().expect("a tile name").as_bytes();
+    let n = usize::from(name[0] - b'0');
+    let n = if n == 0 { 5 } else { n };
+    let base = match name[1] {
+        b'm' => 0,
+        b'p' => 9,
+        b's' => 18,
+        _ => 27,
+    };
+    base + n - 1
+}
+
+fn answer(d: &Value) -> String {
+    // Seen by V: the dora indicators, its own tiles, every meld tile, river tiles not called.
+    let mut seen = [0u32; 34];
+    let mut count = |v: &Value| seen[kind(v)] += 1;
+    d["dora_indicators"]
+        .as_array()
+        .expect("dora")
+        .iter()
+        .for_each(&mut count);
+    d["tiles"]
+        .as_array()
+        .expect("tiles")
+        .iter()
+        .for_each(&mut count);
+    for seat in d["melds"].as_array().expect("melds") {
+        for m in seat.as_array().expect("a seat's melds") {
+            m["tiles"]
+                .as_array()
+                .expect("meld tiles")
+                .iter()
+                .for_each(&mut count);
+        }
+    }
+    for river in d["rivers"].as_array().expect("rivers") {
+        for r in river.as_array().expect("a river") {
+            if !r["called"].as_bool().expect("called") {
+                count(&r["tile"]);
+            }
+        }
+    }
+    let u: Vec<f64> = seen
+        .iter()
+        .map(|&s| f64::from(4u32.saturating_sub(s)))
+        .collect();
+    // c(k) = u(k) + [0, 0, 1, 3, 6][u(k)], plus for a suited kind the sequences it completes
+    // with two unseen neighbours; the weight is c(k)·u(k).
+    let weights: Vec<String> = (0..34)
+        .map(|k| {
+            let mut c = u[k] + [0.0, 0.0, 1.0, 3.0, 6.0][u[k] as usize];
+            if k < 27 {
+                let n = (k % 9) as i32;
+                let at = |m: i32| {
+                    if (0..9).contains(&m) {
+                        u[k - k % 9 + m as usize]
+                    } else {
+                        0.0
+                    }
+                };
+                c += at(n - 2) * at(n - 1) + at(n - 1) * at(n + 1) + at(n + 1) * at(n + 2);
+            }
+            format!("{}", c * u[k])
+        })
+        .collect();
+    format!("{{\"id\":{},\"weights\":[{}]}}", d["id"], weights.join(","))
+}
+
+fn main() {
+    serve::serve(answer);
+}
