@@ -25,16 +25,9 @@ fn f006() -> PathBuf {
     fixtures().join("2019061512gm-00a9-0000-0000f006.xml")
 }
 
-/// The example engine (cargo builds the examples with the tests, next to the binary).
+/// The example engine.
 fn example_engine() -> PathBuf {
-    let bin = Path::new(env!("CARGO_BIN_EXE_haifu"));
-    let path = bin
-        .parent()
-        .unwrap()
-        .join("examples")
-        .join("max_ukeire_engine");
-    assert!(path.exists(), "{} (cargo test builds it)", path.display());
-    path
+    common::example("max_ukeire_engine")
 }
 
 fn agree(dir: &Path, extra: &[&str]) -> Value {

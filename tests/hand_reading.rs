@@ -326,16 +326,9 @@ fn f006() -> PathBuf {
     fixtures().join("2019061512gm-00a9-0000-0000f006.xml")
 }
 
-/// The example engine (cargo builds the examples with the tests, next to the binary).
+/// The example engine.
 fn example_engine() -> PathBuf {
-    let bin = Path::new(env!("CARGO_BIN_EXE_haifu"));
-    let path = bin
-        .parent()
-        .unwrap()
-        .join("examples")
-        .join("hand_reading_engine");
-    assert!(path.exists(), "{} (cargo test builds it)", path.display());
-    path
+    common::example("hand_reading_engine")
 }
 
 /// `haifu hand-reading --frames DIR --format json EXTRA…`'s rows.

@@ -253,3 +253,12 @@ pub(crate) fn engine_fails(command: &str, dir: &str, cmd: &str, timeout: &str, s
         assert!(err.contains(s), "{cmd}: {err} lacks {s:?}");
     }
 }
+
+/// Example `name` (cargo builds the examples with the tests, next to the binary).
+#[allow(dead_code)]
+pub(crate) fn example(name: &str) -> PathBuf {
+    let bin = Path::new(env!("CARGO_BIN_EXE_haifu"));
+    let path = bin.parent().unwrap().join("examples").join(name);
+    assert!(path.exists(), "{} (cargo test builds it)", path.display());
+    path
+}
