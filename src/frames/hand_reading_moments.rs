@@ -79,10 +79,10 @@ impl GameFrame for HandReadingMoments {
             .plain_int("seat", d.seat)
             .plain_int("turn", d.turn)
             .labels("after", &AFTER, d.after)
-            .text("tiles", &tiles)
+            .unique_text("tiles", &tiles)
             .text("melds", &melds)
-            .text("rivers", &rivers)
+            .unique_text("rivers", &rivers)
             .text("dora", &dora)
-            .text("others", &digits(&d.others))
+            .unique_text("others", &digits(&d.others))
     }
 }

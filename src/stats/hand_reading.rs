@@ -178,13 +178,14 @@ impl ReadingViews {
                 }
                 t.push_str(MELD_KINDS[meld_kind_code(m.kind) as usize]);
                 t.push(':');
-                let mut types: Vec<(usize, bool)> = m
-                    .tiles()
-                    .iter()
-                    .map(|&id| (tile::kind(id), !tile::is_red(id, red)))
-                    .collect();
+                // (kind, black) of its tiles, a red five first among its kind's.
+                let mut types = [(0usize, false); 4];
+                let types = &mut types[..m.tiles().len()];
+                for (slot, &id) in types.iter_mut().zip(m.tiles()) {
+                    *slot = (tile::kind(id), !tile::is_red(id, red));
+                }
                 types.sort_unstable();
-                for (k, black) in types {
+                for &(k, black) in types.iter() {
                     t.push_str(tile::type_name(if black {
                         k
                     } else {
