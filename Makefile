@@ -39,8 +39,9 @@ fmt:
 ## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md). BASE=PATH also
 ## times the full run of another haifu binary (the one before a change) in the same run.
 bench: build
-	$(CARGO) build --release --locked --example max_ukeire_engine
+	$(CARGO) build --release --locked --example max_ukeire_engine --example hand_reading_engine
 	BENCH_BASE=$(BASE) BENCH_ENGINE=$(dir $(HAIFU))examples/max_ukeire_engine \
+	  BENCH_READER=$(dir $(HAIFU))examples/hand_reading_engine \
 	  python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
 
 clean:
@@ -123,10 +124,11 @@ FILES ?= $(MUTANTS_FILES)
 mutants:
 	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --version 27.1.0 --locked
 	@mkdir -p $(OUT)/mutants
-	@# tests/agree.rs runs the example engine from the binary's directory; a mutant's build
-	@# names only the unit tests and tests/mutants.rs, so the example is built here, once.
+	@# tests/agree.rs and tests/hand_reading.rs run the example engines from the binary's
+	@# directory; a mutant's build names only the unit tests and tests/mutants.rs, so the
+	@# examples are built here, once.
 	CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) $(CARGO) build --profile mutants --locked \
-	  --features mutants --example max_ukeire_engine
+	  --features mutants --example max_ukeire_engine --example hand_reading_engine
 	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
 	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
 	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD)) $(MUTANTS_ARGS)

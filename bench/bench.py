@@ -23,7 +23,9 @@ core-seconds against the default run's; §15 and §16 the same with `--danger-mo
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
 `make bench` sets): decisions/s of wall time, and per CPU-second of haifu's own process (the
-engine's CPU apart), REPS times each, medians.
+engine's CPU apart), REPS times each, medians. §16 likewise: `haifu hand-reading` over the
+first 500,000 moments of the --hand-reading run's frames with the example hand-reading engine
+(BENCH_READER=PATH, which `make bench` sets).
 
 With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
 one before a change) is timed too, in the same alternation as (a) and (b), and the two full
@@ -62,16 +64,15 @@ def cpu_per_1000(cmd, games):
     return statistics.median(CPU[" ".join(cmd)]) / games * 1000
 
 
-AGREE_TIMING = re.compile(r"agree: (\d+) decisions, (\d+)/s wall, haifu's own CPU ([\d.]+) s")
-
-
-def agree_rate(cmd):
-    """(decisions, decisions/s wall, decisions per CPU-second of haifu) of a `haifu agree`."""
+def agree_rate(cmd, phase="agree", things="decisions"):
+    """(requests, requests/s wall, requests per CPU-second of haifu) of a `haifu agree` (or of
+    `haifu hand-reading`: phase `hand-reading`, things `moments`)."""
     env = dict(os.environ, HAIFU_TIMINGS="1")
     _, _, _, stderr = measure_all(cmd, env)
-    match = AGREE_TIMING.search(stderr)
+    timing = re.compile(rf"{phase}: (\d+) {things}, (\d+)/s wall, haifu's own CPU ([\d.]+) s")
+    match = timing.search(stderr)
     if not match:
-        sys.exit(f"bench: no agree timing in:\n{stderr}")
+        sys.exit(f"bench: no {phase} timing in:\n{stderr}")
     n, wall_rate, cpu = int(match.group(1)), float(match.group(2)), float(match.group(3))
     return n, wall_rate, n / cpu
 
@@ -291,6 +292,15 @@ def main():
         print(f"§7: example engine through the protocol: "
               f"{statistics.median(b[1] for b in ext):.0f} decisions/s wall (engine included), "
               f"haifu's side {statistics.median(b[2] for b in ext):.0f} decisions per CPU-second "
+              f"(target ≥ 100,000)")
+    reader = os.environ.get("BENCH_READER")
+    if reader:
+        ext = [agree_rate([haifu, "hand-reading", "--frames", out_reading, "--engine-cmd", reader,
+                           "--limit", "500000"], "hand-reading", "moments")
+               for _ in range(reps)]
+        print(f"§16: example hand-reading engine through the protocol ({ext[0][0]} moments): "
+              f"{statistics.median(b[1] for b in ext):.0f} moments/s wall (engine included), "
+              f"haifu's side {statistics.median(b[2] for b in ext):.0f} moments per CPU-second "
               f"(target ≥ 100,000)")
     medd = statistics.median(r for _, r in fulld)
     print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
