@@ -36,6 +36,7 @@ enum Command {
     Agree(cmd::agree::Args),
     Compare(cmd::compare::Args),
     HandReading(cmd::hand_reading::Args),
+    Convert(cmd::convert::Args),
 }
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
@@ -63,6 +64,7 @@ pub fn main() -> ExitCode {
         Command::Agree(args) => cmd::agree::run(args),
         Command::Compare(args) => cmd::compare::run(args),
         Command::HandReading(args) => cmd::hand_reading::run(args),
+        Command::Convert(args) => cmd::convert::run(args),
     };
     exit_code(result)
 }

@@ -35,6 +35,7 @@ mod cmd;
 #[cfg(feature = "cli")]
 mod compare;
 pub mod danger;
+pub mod formats;
 #[cfg(feature = "cli")]
 pub mod frames;
 pub mod hand;

@@ -517,6 +517,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         danger_moments: false,
         hand_reading: false,
         tsumo_validation: false,
+        convert: None,
     })
     .unwrap();
     assert!(!s.written);

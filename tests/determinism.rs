@@ -45,6 +45,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         danger_moments: true,
         hand_reading: true,
         tsumo_validation: false,
+        convert: None,
     };
     let summary = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

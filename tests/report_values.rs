@@ -3096,6 +3096,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         danger_moments: true,
         hand_reading: true,
         tsumo_validation: false,
+        convert: None,
     })
     .expect("ingest runs")
 }

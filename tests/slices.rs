@@ -477,6 +477,7 @@ fn since_and_until_skip_other_dates() {
         danger_moments: false,
         hand_reading: false,
         tsumo_validation: false,
+        convert: None,
     })
     .unwrap();
     let t = &s.manifest.totals;
@@ -520,6 +521,7 @@ fn since_and_until_skip_other_dates() {
             danger_moments: false,
             hand_reading: false,
             tsumo_validation: false,
+            convert: None,
         })
         .unwrap()
         .manifest

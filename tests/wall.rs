@@ -439,6 +439,7 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         danger_moments: false,
         hand_reading: false,
         tsumo_validation: false,
+        convert: None,
     })
     .unwrap();
     assert_eq!(s.manifest.totals.wall_checked, 1);

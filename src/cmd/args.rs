@@ -74,12 +74,13 @@ impl InputArgs {
             danger_moments: self.danger_moments,
             hand_reading: self.hand_reading,
             tsumo_validation: false,
+            convert: None,
         }
     }
 }
 
 /// A calendar date `YYYY-MM-DD`.
-fn parse_date(s: &str) -> Result<String, String> {
+pub(super) fn parse_date(s: &str) -> Result<String, String> {
     let b = s.as_bytes();
     let digits = |r: std::ops::Range<usize>| b[r].iter().all(u8::is_ascii_digit);
     let shaped = b.len() == 10 && b[4] == b'-' && b[7] == b'-' && digits(0..4) && digits(5..7);

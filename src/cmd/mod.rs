@@ -5,6 +5,7 @@
 pub(crate) mod agree;
 pub(crate) mod args;
 pub(crate) mod compare;
+pub(crate) mod convert;
 pub(crate) mod danger_eval;
 pub(crate) mod hand_reading;
 pub(crate) mod ingest;

@@ -63,6 +63,8 @@ pub(crate) struct GameRows {
     /// The game's draw records when its draw-rate units are left to the merger (a log id
     /// another input also has); empty otherwise.
     pub(crate) draws: Vec<DrawRecord>,
+    /// The game in another format, gzip'd (`haifu convert`), written instead of its rows.
+    pub(crate) converted: Option<Vec<u8>>,
 }
 
 /// A frame with one batch of rows per game.
@@ -501,6 +503,7 @@ mod tests {
                     source: p.display().to_string(),
                     obs,
                     draws: Vec::new(),
+                    converted: None,
                 });
             }
         }

@@ -10,7 +10,7 @@ use indicatif::ProgressBar;
 use polars::prelude::DataFrame;
 
 use super::dedup::Landed;
-use super::{FileResult, Outcome};
+use super::{ConvertTo, FileResult, Outcome};
 use crate::danger::Estimator;
 use crate::frames::{self, FrameWriter, PendingFrames};
 use crate::manifest::{FileEntry, Manifest, Status, WallStatus};
@@ -39,6 +39,10 @@ pub(super) struct Merger {
     games_done: u64,
     pub(super) progress: Option<ProgressBar>,
     start: Instant,
+    /// Landed games are written converted, and no frame (`haifu convert`).
+    convert: Option<ConvertTo>,
+    /// The first converted game that could not be written (ends the run).
+    write_error: Option<String>,
 }
 
 impl Merger {
@@ -48,6 +52,7 @@ impl Merger {
         progress: Option<ProgressBar>,
         start: Instant,
         observe: Observe,
+        convert: Option<ConvertTo>,
     ) -> Self {
         Merger {
             manifest,
@@ -60,6 +65,8 @@ impl Merger {
             games_done: 0,
             progress,
             start,
+            convert,
+            write_error: None,
         }
     }
 
@@ -69,6 +76,9 @@ impl Merger {
         for r in results {
             let entry = self.account(r);
             self.manifest.push(entry)?;
+        }
+        if let Some(e) = self.write_error.take() {
+            anyhow::bail!(e);
         }
         self.write_frames(false)?;
         if let Some(pb) = &self.progress {
@@ -137,9 +147,20 @@ impl Merger {
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .insert(&rows.game_id, &path);
-                self.frames.push(&rows);
-                self.cells.commit(&rows.draws, fold_of(&rows.game_id));
-                self.totals += &rows.obs;
+                if let Some(bytes) = &rows.converted {
+                    let name = converted_name(&rows.game_id);
+                    if let Err(e) = self
+                        .writer
+                        .write_file(&name, |w| std::io::Write::write_all(w, bytes))
+                    {
+                        self.write_error
+                            .get_or_insert(format!("cannot write {name}: {e}"));
+                    }
+                } else {
+                    self.frames.push(&rows);
+                    self.cells.commit(&rows.draws, fold_of(&rows.game_id));
+                    self.totals += &rows.obs;
+                }
                 let facts = &rows.obs.facts;
                 let draws: u64 = facts.hands.iter().map(|h| h.draws as u64).sum();
                 self.manifest
@@ -183,6 +204,13 @@ impl Merger {
     /// core idle much of the time, and the other frames' last rows are written on that core
     /// too).
     pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
+        if self.convert.is_some() {
+            check_interrupt()?;
+            self.writer
+                .write_file("manifest.json", |w| self.manifest.write_json(w))?;
+            self.writer.commit("manifest.json")?;
+            return Ok(None);
+        }
         // The frames read back below are finished first: every pending row, and a file with
         // the schema for a frame with no rows (an empty chunk opens a frame's file, and adds
         // nothing to a file already open). `danger_eval`'s pending rows go before the
@@ -283,4 +311,10 @@ impl Merger {
         self.writer.commit("manifest.json")?;
         Ok(validation)
     }
+}
+
+/// The file a converted game is written to: its game id (a `/` of a `<directory>/<file>` id
+/// as `_`), `.json.gz`.
+fn converted_name(game_id: &str) -> String {
+    format!("{}.json.gz", game_id.replace(['/', '\\'], "_"))
 }

@@ -139,6 +139,16 @@ pub struct IngestOptions {
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
+    /// Write every game that replays as this format (`<game id>.json.gz` in `out`, with the
+    /// manifest) instead of the frames (`haifu convert`).
+    pub convert: Option<ConvertTo>,
+}
+
+/// A format `haifu convert` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ConvertTo {
+    /// mjai JSON lines, gzip'd ([`crate::formats::mjai`]).
+    Mjai,
 }
 
 /// What a run did. Its [`fmt::Display`] is the end-of-run report for a person: the first
@@ -152,6 +162,8 @@ pub struct IngestSummary {
     pub out: PathBuf,
     /// The §8 report (`report::tsumo`), when asked for and written.
     pub tsumo_validation: Option<polars::prelude::DataFrame>,
+    /// Converted games were written instead of frames (`haifu convert`).
+    pub converted: bool,
 }
 
 impl IngestSummary {
@@ -191,7 +203,9 @@ impl fmt::Display for IngestSummary {
         for (reason, n) in &m.skips_by_reason {
             writeln!(f, "  skipped {n}: {reason}")?;
         }
-        if self.written {
+        if self.written && self.converted {
+            write!(f, "games and manifest written to {}", self.out.display())
+        } else if self.written {
             write!(f, "frames and manifest written to {}", self.out.display())
         } else {
             write!(f, "--strict: failures found, nothing written")
@@ -267,7 +281,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         danger_moments: opts.danger_moments,
         hand_reading: opts.hand_reading,
     };
-    let mut merger = Merger::new(manifest, writer, progress, start, observe);
+    let mut merger = Merger::new(manifest, writer, progress, start, observe, opts.convert);
     let merger_progress = merger.progress.clone();
     let landed = Arc::clone(&merger.landed);
     let workers = Workers::new();
@@ -276,6 +290,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         room: opts.room,
         dates: &opts.dates,
         observe,
+        convert: opts.convert,
     };
     let merged: Result<Merger> = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Vec<FileResult>>(1);
@@ -353,6 +368,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         seconds: start.elapsed().as_secs_f64(),
         out: opts.out.clone(),
         tsumo_validation,
+        converted: opts.convert.is_some(),
     };
     if opts.strict && failed.load(Ordering::Relaxed) {
         // A strict run stops after the first batch with a failure and writes nothing.

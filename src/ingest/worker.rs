@@ -6,7 +6,7 @@ use std::sync::Mutex;
 
 use super::dedup::Landed;
 use super::units::Unit;
-use super::{DateRange, FileResult, Outcome, RoomFilter};
+use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
 use crate::frames::GameRows;
 use crate::input;
 use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
@@ -20,6 +20,7 @@ pub(super) struct Filters<'a> {
     pub(super) dates: &'a DateRange,
     /// The optional statistics recorded.
     pub(super) observe: Observe,
+    pub(super) convert: Option<ConvertTo>,
 }
 
 /// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
@@ -201,6 +202,7 @@ fn process_document(
             source: source.to_string(),
             obs,
             draws: Vec::new(),
+            converted: filters.convert.map(|to| convert(log, to)),
         })),
         Err(e) => failed(Failure::new(Reason::Replay, e.to_string())),
     }
@@ -235,4 +237,16 @@ impl Workers {
         let mut w = self.0[i].lock().unwrap_or_else(|e| e.into_inner());
         f(&mut w)
     }
+}
+
+/// The game written as `to`, gzip'd.
+fn convert(log: &GameLog, to: ConvertTo) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut text = String::new();
+    match to {
+        ConvertTo::Mjai => crate::formats::mjai::write(log, &mut text),
+    }
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(text.as_bytes()).expect("writing to memory");
+    gz.finish().expect("writing to memory")
 }

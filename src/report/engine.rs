@@ -92,50 +92,56 @@ pub(crate) struct Weights(pub(crate) [f64; KINDS]);
 impl Answer for Weights {
     /// `{"id": N, "weights": [w_1m, …, w_7z]}`: 34 finite numbers ≥ 0, at least one > 0.
     fn parse(line: &str) -> std::result::Result<(u64, Self), String> {
-        // The common case without building a JSON tree; anything else takes the long way,
-        // which says what is wrong.
+        // The common case without building a JSON tree; a line that is not an object with an
+        // integer id and an array of numbers takes the long way, which says what is wrong.
         #[derive(serde::Deserialize)]
         struct Line {
             id: u64,
             weights: Vec<f64>,
         }
-        if let Ok(Line { id, weights }) = serde_json::from_str::<Line>(line) {
-            if let Ok(w) = <[f64; KINDS]>::try_from(weights) {
-                if w.iter().all(|x| x.is_finite() && *x >= 0.0) && w.iter().any(|&x| x > 0.0) {
-                    return Ok((id, Weights(w)));
+        let (id, items) = match serde_json::from_str::<Line>(line) {
+            Ok(Line { id, weights }) => (id, weights),
+            Err(_) => {
+                let v = parse_object(line)?;
+                let id = id_of(&v)?;
+                let items = v
+                    .get("weights")
+                    .and_then(Value::as_array)
+                    .ok_or("no array `weights`")?;
+                if items.len() != KINDS {
+                    return Err(wrong_length(items.len()));
                 }
+                let numbers = items
+                    .iter()
+                    .enumerate()
+                    .map(|(k, x)| x.as_f64().ok_or_else(|| not_a_weight(k)))
+                    .collect::<std::result::Result<Vec<f64>, String>>()?;
+                (id, numbers)
             }
-        }
-        let v = parse_object(line)?;
-        let id = id_of(&v)?;
-        let items = v
-            .get("weights")
-            .and_then(Value::as_array)
-            .ok_or("no array `weights`")?;
-        if items.len() != KINDS {
-            return Err(format!(
-                "`weights` has {} numbers, not 34 (one per kind, 1m … 7z)",
-                items.len()
-            ));
-        }
-        let mut w = [0.0; KINDS];
-        for (k, x) in items.iter().enumerate() {
-            w[k] = x
-                .as_f64()
-                .filter(|x| x.is_finite() && *x >= 0.0)
-                .ok_or_else(|| {
-                    format!(
-                        "weight {} ({}) is not a finite number ≥ 0",
-                        k + 1,
-                        tile::kind_name(k)
-                    )
-                })?;
+        };
+        let w = <[f64; KINDS]>::try_from(items).map_err(|items| wrong_length(items.len()))?;
+        if let Some(k) = w.iter().position(|x| !(x.is_finite() && *x >= 0.0)) {
+            return Err(not_a_weight(k));
         }
         if w.iter().all(|&x| x == 0.0) {
             return Err("every weight is 0".into());
         }
         Ok((id, Weights(w)))
     }
+}
+
+/// Why weight `k` (< 34) of an answer is refused.
+fn not_a_weight(k: usize) -> String {
+    format!(
+        "weight {} ({}) is not a finite number ≥ 0",
+        k + 1,
+        tile::kind_name(k)
+    )
+}
+
+/// Why `weights` of `n` numbers is refused.
+fn wrong_length(n: usize) -> String {
+    format!("`weights` has {n} numbers, not 34 (one per kind, 1m … 7z)")
 }
 
 /// What the reader thread passes on: an answer (id, answer), or why the output ended.
@@ -488,8 +494,35 @@ mod tests {
             Ok((5, Discard(1 << 13 | 1 << 33)))
         );
         assert!(Discard::parse("5p").is_err());
+        // A number where a kind is expected, or no discard at all.
+        assert!(Discard::parse(r#"{"id": 1, "discard": 5}"#).is_err());
         assert!(Discard::parse(r#"{"discard": "5p"}"#).is_err());
         assert!(Discard::parse(r#"{"id": 1, "discard": "5x"}"#).is_err());
         assert!(Discard::parse(r#"{"id": -1, "discard": "5p"}"#).is_err());
+    }
+
+    /// §16 answers: 34 finite numbers ≥ 0, not all 0; every other line refused with why.
+    #[test]
+    fn weights_parse() {
+        let line = |w: &str| format!(r#"{{"id": 7, "weights": {w}}}"#);
+        let ones: Vec<String> = (0..34).map(|k| format!("{}", k % 3)).collect();
+        let (id, Weights(w)) = Weights::parse(&line(&format!("[{}]", ones.join(",")))).unwrap();
+        assert_eq!(id, 7);
+        assert_eq!((w[0], w[1], w[2], w[33]), (0.0, 1.0, 2.0, 0.0));
+        let err = |l: &str| Weights::parse(l).unwrap_err();
+        assert!(err(&line("[1, 2]")).contains("has 2 numbers, not 34"));
+        let mut with = ones.clone();
+        with[2] = "-0.5".into();
+        assert!(err(&line(&format!("[{}]", with.join(",")))).contains("weight 3 (3m)"));
+        with[2] = "\"x\"".into();
+        assert!(err(&line(&format!("[{}]", with.join(",")))).contains("weight 3 (3m)"));
+        with[2] = "1".into();
+        with.push("\"x\"".into());
+        assert!(err(&line(&format!("[{}]", with.join(",")))).contains("has 35 numbers"));
+        let zeros = vec!["0"; 34].join(",");
+        assert_eq!(err(&line(&format!("[{zeros}]"))), "every weight is 0");
+        assert_eq!(err(r#"{"weights": []}"#), "no integer `id`");
+        assert_eq!(err(r#"{"id": 1}"#), "no array `weights`");
+        assert_eq!(err("weights"), "not JSON");
     }
 }

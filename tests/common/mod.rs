@@ -102,6 +102,7 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         danger_moments: peer,
         hand_reading: peer,
         tsumo_validation: false,
+        convert: None,
     })
     .expect("ingest runs")
 }

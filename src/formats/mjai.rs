@@ -1,0 +1,237 @@
+//! mjai JSON lines (Mortal's dialect), written from a decoded Tenhou game: one event per
+//! line, as Mortal's libriichi reads them.
+//!
+//! Events: `start_game` (names, `kyoku_first`: 0, or 4 for an East-only game, `aka_flag`), then per hand `start_kyoku`
+//! (`bakaze`, `dora_marker`, `kyoku` 1..4, `honba`, `kyotaku`, `oya`, `scores`, `tehais`),
+//! `tsumo`, `dahai` (`tsumogiri`), `chi`/`pon`/`daiminkan` (`target`, `pai`, `consumed`),
+//! `kakan` (`pai`, `consumed`), `ankan` (`consumed`), `dora`, `reach`, `reach_accepted` (with
+//! `deltas` and `scores`, the fourth riichi of a four-riichi draw included), `hora` (`target`,
+//! `deltas`, `ura_markers`: each winner of a double ron its own, as its AGARI record has
+//! them), `ryukyoku` (`deltas`), `end_kyoku`; `end_game` last. Tiles: `1m`..`9s`, `E S W N P
+//! F C`, `5mr 5pr 5sr` for red fives. Every event follows the log's order; the writer takes
+//! a game the replay has proved (`haifu convert` writes no other), so it checks nothing.
+//!
+//! Invariants: scores are points (the log's hundreds × 100); deltas are each record's `sc`
+//! (honba and riichi sticks included, as Tenhou pays them); `tehais` and `consumed` list
+//! tiles by ascending tile id (kind order, a red five first of its kind).
+
+use std::fmt::Write as _;
+
+use crate::mjlog::{go_type, Event, GameLog, MeldKind};
+use crate::tile::{self, TileId};
+
+const WINDS: [&str; 4] = ["E", "S", "W", "N"];
+
+/// The mjai name of tile `id` (`5mr` for a red five in a game with red fives).
+pub fn tile_name(id: TileId, red: bool) -> &'static str {
+    const NAMES: [&str; 37] = [
+        "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1p", "2p", "3p", "4p", "5p", "6p",
+        "7p", "8p", "9p", "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s", "E", "S", "W", "N",
+        "P", "F", "C", "5mr", "5pr", "5sr",
+    ];
+    NAMES[tile::tile_type(id, red)]
+}
+
+/// `s` as a JSON string.
+fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+fn tiles(out: &mut String, ids: impl IntoIterator<Item = TileId>, red: bool) {
+    out.push('[');
+    for (i, id) in ids.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('"');
+        out.push_str(tile_name(id, red));
+        out.push('"');
+    }
+    out.push(']');
+}
+
+fn ints(out: &mut String, v: &[i32]) {
+    out.push('[');
+    for (i, x) in v.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let _ = write!(out, "{x}");
+    }
+    out.push(']');
+}
+
+/// The game as mjai JSON lines (each ending with a newline).
+pub fn write(log: &GameLog, out: &mut String) {
+    let red = log.go_type.is_some_and(|g| g & go_type::NO_RED == 0);
+    out.push_str("{\"type\":\"start_game\",\"names\":[");
+    for (i, name) in log.player_names().iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json_str(out, name);
+    }
+    // An East-only game starts at kyoku 4, as the converters Mortal is trained with write it
+    // (the game's last hand is then South 4's place).
+    let east_only = log.go_type.is_some_and(|g| g & go_type::HANCHAN == 0);
+    let kyoku_first = if east_only { 4 } else { 0 };
+    let _ = writeln!(out, "],\"kyoku_first\":{kyoku_first},\"aka_flag\":{red}}}");
+    let mut scores = [0i32; 4];
+    // The tile each seat has just drawn (a dahai of it is tsumogiri).
+    let mut drawn: [Option<TileId>; 4] = [None; 4];
+    let mut in_hand = false;
+    for e in &log.events {
+        match e {
+            Event::Init(init) => {
+                if in_hand {
+                    out.push_str("{\"type\":\"end_kyoku\"}\n");
+                }
+                in_hand = true;
+                drawn = [None; 4];
+                scores = init.ten.map(|t| t * 100);
+                let _ = write!(
+                    out,
+                    "{{\"type\":\"start_kyoku\",\"bakaze\":\"{}\",\"dora_marker\":\"{}\",\"kyoku\":{},\"honba\":{},\"kyotaku\":{},\"oya\":{},\"scores\":",
+                    WINDS[usize::from(init.round / 4) % 4],
+                    tile_name(init.dora_indicator, red),
+                    init.round % 4 + 1,
+                    init.honba,
+                    init.kyotaku,
+                    init.oya
+                );
+                ints(out, &scores);
+                out.push_str(",\"tehais\":[");
+                for (s, hai) in init.hai.iter().enumerate() {
+                    if s > 0 {
+                        out.push(',');
+                    }
+                    let mut ids = hai.clone();
+                    ids.sort_unstable();
+                    tiles(out, ids, red);
+                }
+                out.push_str("]}\n");
+            }
+            Event::Draw { seat, tile } => {
+                drawn[usize::from(*seat)] = Some(*tile);
+                let _ = writeln!(
+                    out,
+                    "{{\"type\":\"tsumo\",\"actor\":{seat},\"pai\":\"{}\"}}",
+                    tile_name(*tile, red)
+                );
+            }
+            Event::Discard { seat, tile } => {
+                let tsumogiri = drawn[usize::from(*seat)].take() == Some(*tile);
+                let _ = writeln!(
+                    out,
+                    "{{\"type\":\"dahai\",\"actor\":{seat},\"pai\":\"{}\",\"tsumogiri\":{tsumogiri}}}",
+                    tile_name(*tile, red)
+                );
+            }
+            Event::Call { who, meld, .. } => {
+                drawn[usize::from(*who)] = None;
+                let target = (u32::from(*who) + u32::from(meld.from_rel)) % 4;
+                let others = |skip: Option<TileId>| -> Vec<TileId> {
+                    meld.tiles()
+                        .iter()
+                        .copied()
+                        .filter(|&t| Some(t) != skip)
+                        .collect()
+                };
+                match meld.kind {
+                    MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
+                        let called = meld.called.expect("a called tile");
+                        let _ = write!(
+                            out,
+                            "{{\"type\":\"{}\",\"actor\":{who},\"target\":{target},\"pai\":\"{}\",\"consumed\":",
+                            meld.kind.name(),
+                            tile_name(called, red)
+                        );
+                        tiles(out, others(Some(called)), red);
+                    }
+                    MeldKind::Kakan => {
+                        let added = meld.added.expect("an added tile");
+                        let _ = write!(
+                            out,
+                            "{{\"type\":\"kakan\",\"actor\":{who},\"pai\":\"{}\",\"consumed\":",
+                            tile_name(added, red)
+                        );
+                        tiles(out, others(Some(added)), red);
+                    }
+                    MeldKind::Ankan | MeldKind::Nukidora => {
+                        let _ = write!(out, "{{\"type\":\"ankan\",\"actor\":{who},\"consumed\":");
+                        tiles(out, others(None), red);
+                    }
+                }
+                out.push_str("}\n");
+            }
+            Event::Reach { who, step, ten } => {
+                let who = usize::from(*who);
+                if *step == 1 {
+                    let _ = writeln!(out, "{{\"type\":\"reach\",\"actor\":{who}}}");
+                } else {
+                    let mut deltas = [0; 4];
+                    deltas[who] = -1000;
+                    scores[who] -= 1000;
+                    if let Some(ten) = ten {
+                        scores = ten.map(|t| t * 100);
+                    }
+                    let _ = write!(
+                        out,
+                        "{{\"type\":\"reach_accepted\",\"actor\":{who},\"deltas\":"
+                    );
+                    ints(out, &deltas);
+                    out.push_str(",\"scores\":");
+                    ints(out, &scores);
+                    out.push_str("}\n");
+                }
+            }
+            Event::Dora { tile } => {
+                let _ = writeln!(
+                    out,
+                    "{{\"type\":\"dora\",\"dora_marker\":\"{}\"}}",
+                    tile_name(*tile, red)
+                );
+            }
+            Event::Agari(a) => {
+                let deltas: [i32; 4] = std::array::from_fn(|s| a.sc[2 * s + 1] * 100);
+                for (s, d) in deltas.iter().enumerate() {
+                    scores[s] += d;
+                }
+                let _ = write!(
+                    out,
+                    "{{\"type\":\"hora\",\"actor\":{},\"target\":{},\"deltas\":",
+                    a.who, a.from_who
+                );
+                ints(out, &deltas);
+                out.push_str(",\"ura_markers\":");
+                tiles(out, a.ura_hai.iter().copied(), red);
+                out.push_str("}\n");
+            }
+            Event::Ryuukyoku(r) => {
+                let deltas: [i32; 4] = std::array::from_fn(|s| r.sc[2 * s + 1] * 100);
+                for (s, d) in deltas.iter().enumerate() {
+                    scores[s] += d;
+                }
+                out.push_str("{\"type\":\"ryukyoku\",\"deltas\":");
+                ints(out, &deltas);
+                out.push_str("}\n");
+            }
+            _ => {}
+        }
+    }
+    if in_hand {
+        out.push_str("{\"type\":\"end_kyoku\"}\n");
+    }
+    out.push_str("{\"type\":\"end_game\"}\n");
+}
