@@ -196,7 +196,13 @@ fn process_document(
             format!("{game_room} (filter {})", filters.room.name()),
         );
     }
-    match stats::observe_game_with(log, draws, filters.observe) {
+    // A conversion needs the replay's proof, not the statistics.
+    let observed = if filters.convert.is_some() {
+        stats::prove_game(log)
+    } else {
+        stats::observe_game_with(log, draws, filters.observe)
+    };
+    match observed {
         Ok(obs) => Outcome::Ok(Box::new(GameRows {
             game_id: game_id.to_string(),
             source: source.to_string(),

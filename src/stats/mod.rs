@@ -175,6 +175,34 @@ pub fn observe_game_with(
     })
 }
 
+/// Replays `log` with no observer: the replay's proof alone, and the game's facts (what
+/// `haifu convert` needs of a game; every row empty).
+pub fn prove_game(log: &GameLog) -> Result<GameObservations, ReplayError> {
+    struct Nothing;
+    impl Observer for Nothing {}
+    let facts = replay_game(log, &mut Nothing)?;
+    Ok(GameObservations {
+        facts,
+        riichi_response: Vec::new(),
+        wait_danger: Vec::new(),
+        danger_situations: Vec::new(),
+        danger_scores: Vec::new(),
+        tenpai_draws: Vec::new(),
+        decisions: Vec::new(),
+        walls: Vec::new(),
+        wins: Vec::new(),
+        riichi: Vec::new(),
+        calls: Vec::new(),
+        by_turn: Vec::new(),
+        tiles_at_end: TilesAtEnd::default(),
+        hand_ends: Vec::new(),
+        danger_moments: Vec::new(),
+        danger_moment_views: Vec::new(),
+        hand_reading: Vec::new(),
+        hand_reading_views: ReadingViews::default(),
+    })
+}
+
 /// Every observer of a run, called in this order at every step of the replay (a struct, not a
 /// list of trait objects: the calls are static, and the steps an observer ignores cost
 /// nothing).
