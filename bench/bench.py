@@ -25,7 +25,8 @@ the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PA
 `make bench` sets): decisions/s of wall time, and per CPU-second of haifu's own process (the
 engine's CPU apart), REPS times each, medians. §16 likewise: `haifu hand-reading` over the
 first 500,000 moments of the --hand-reading run's frames with the example hand-reading engine
-(BENCH_READER=PATH, which `make bench` sets).
+(BENCH_READER=PATH, which `make bench` sets). #33: `haifu convert --to mjai` over the corpus,
+games/s and its ratio to the floor.
 
 With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
 one before a change) is timed too, in the same alternation as (a) and (b), and the two full
@@ -34,6 +35,7 @@ runs' throughputs are compared: the before/after figure an issue's budget is sta
 import json
 import os
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -302,6 +304,17 @@ def main():
               f"{statistics.median(b[1] for b in ext):.0f} moments/s wall (engine included), "
               f"haifu's side {statistics.median(b[2] for b in ext):.0f} moments per CPU-second "
               f"(target ≥ 100,000)")
+    out_conv = os.path.join(tmp, "out-convert")
+    conv = []
+    for _ in range(reps):
+        shutil.rmtree(out_conv, ignore_errors=True)
+        conv.append(measure([haifu, "convert", corpus, "--to", "mjai", "--out", out_conv,
+                             "--quiet"]))
+    t_conv = statistics.median(w for w, _ in conv)
+    games_conv = ingested_games(out_conv)
+    print(f"#33: `haifu convert --to mjai`: {games_conv} games in {t_conv:.2f} s, "
+          f"{games_conv / t_conv:.0f} games/s ({games_conv / t_conv / (games_floor / t_floor):.2f} "
+          f"of the floor)")
     medd = statistics.median(r for _, r in fulld)
     print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
           f"{min(r for _, r in fulld):.0f}-{rss_fulld:.0f} MiB; full run throughput at 8× the "
