@@ -93,6 +93,15 @@ pub fn key(id: u8) -> Cow<'static, str> {
     }
 }
 
+/// The Japanese name of Tenhou yaku `id` as Tenhou writes it, or `yaku-<id>` for an id the
+/// table does not have.
+pub fn name(id: u8) -> Cow<'static, str> {
+    match YAKU.get(id as usize) {
+        Some(y) => Cow::Borrowed(y.name),
+        None => Cow::Owned(format!("yaku-{id}")),
+    }
+}
+
 /// The §10 count of one entry of a win's `yaku` (id, han): its han for the dora ids (tiles),
 /// else 1.
 pub fn count(id: u8, han: u8) -> u32 {

@@ -38,11 +38,7 @@ fn normalise(mut v: Value) -> Value {
 }
 
 fn ours(mjlog: &Path) -> String {
-    let (mut raw, mut out) = (Vec::new(), Vec::new());
-    let bytes = haifu::input::read_log(mjlog, &mut raw, &mut out).unwrap();
-    let log = haifu::mjlog::decode(bytes).unwrap();
-    let mut draws = Vec::new();
-    haifu::stats::observe_game(&log, &mut draws).expect("the game replays");
+    let log = common::proved_log(mjlog);
     let mut text = String::new();
     haifu::formats::mjai::write(&log, &mut text);
     text

@@ -8,17 +8,21 @@ use super::args::parse_date;
 use super::Done;
 use crate::ingest::{self, ConvertTo, DateRange, IngestOptions, RoomFilter};
 
-/// Write logs in another format (mjai JSON lines), every game proved by the replay first
+/// Write logs in another format (mjai, tenhou.net/6), every game proved by the replay first
 ///
 /// Each input game that decodes and replays (the replay proves it against the log's own
-/// records, as ingest does) is written as OUT/<log id>.json.gz; the others are listed in
-/// OUT/manifest.json with their reason, as by `haifu ingest`, and never written.
+/// records, as ingest does) is written as OUT/<log id>.json.gz (mjai) or OUT/<log id>.json
+/// (tenhou.net/6); the others are listed in OUT/manifest.json with their reason, as by `haifu
+/// ingest`, and never written.
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "mjai: Mortal's dialect, one event per line, gzip'd as Mortal reads it: \
 start_game, start_kyoku (with kyotaku), tsumo, dahai (tsumogiri), chi/pon/daiminkan/kakan/ankan, \
 dora, reach, reach_accepted (with deltas and scores), hora (with each winner's own ura_markers), \
-ryukyoku, end_kyoku, end_game (README, \"Converting logs\")."
+ryukyoku, end_kyoku, end_game.
+
+tenhou6: the JSON of Tenhou's own viewer and export (mjlog2json), equal to Tenhou's export byte for \
+byte on the games tested (README, \"Converting logs\")."
 )]
 pub(crate) struct Args {
     /// Log files, directories (walked recursively) or log databases, as for `haifu ingest`.
@@ -52,6 +56,8 @@ pub(crate) struct Args {
 enum Format {
     /// mjai JSON lines (Mortal's dialect), gzip'd.
     Mjai,
+    /// tenhou.net/6 JSON, as Tenhou exports it.
+    Tenhou6,
 }
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
@@ -73,6 +79,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         tsumo_validation: false,
         convert: Some(match args.to {
             Format::Mjai => ConvertTo::Mjai,
+            Format::Tenhou6 => ConvertTo::Tenhou6,
         }),
     })?;
     eprintln!("{summary}");

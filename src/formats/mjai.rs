@@ -17,6 +17,7 @@
 
 use std::fmt::Write as _;
 
+use super::json_str;
 use crate::mjlog::{go_type, Event, GameLog, MeldKind};
 use crate::tile::{self, TileId};
 
@@ -30,22 +31,6 @@ pub fn tile_name(id: TileId, red: bool) -> &'static str {
         "P", "F", "C", "5mr", "5pr", "5sr",
     ];
     NAMES[tile::tile_type(id, red)]
-}
-
-/// `s` as a JSON string.
-fn json_str(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }
 
 fn tiles(out: &mut String, ids: impl IntoIterator<Item = TileId>, red: bool) {

@@ -2,6 +2,26 @@
 //! and nothing of statistics.
 //!
 //! - [`mjai`]: mjai JSON lines (Mortal's dialect), written from a decoded mjlog game
-//!   (`haifu convert --to mjai`).
+//!   (`haifu convert --to mjai`);
+//! - [`tenhou6`]: tenhou.net/6 JSON, written from a decoded mjlog game (`--to tenhou6`).
 
 pub mod mjai;
+pub mod tenhou6;
+
+use std::fmt::Write as _;
+
+/// `s` as a JSON string.
+pub(crate) fn json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}

@@ -147,8 +147,8 @@ impl Merger {
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .insert(&rows.game_id, &path);
-                if let Some(bytes) = &rows.converted {
-                    let name = converted_name(&rows.game_id);
+                if let (Some(bytes), Some(to)) = (&rows.converted, self.convert) {
+                    let name = to.file_name(&rows.game_id);
                     if let Err(e) = self
                         .writer
                         .write_file(&name, |w| std::io::Write::write_all(w, bytes))
@@ -311,10 +311,4 @@ impl Merger {
         self.writer.commit("manifest.json")?;
         Ok(validation)
     }
-}
-
-/// The file a converted game is written to: its game id (a `/` of a `<directory>/<file>` id
-/// as `_`), `.json.gz`.
-fn converted_name(game_id: &str) -> String {
-    format!("{}.json.gz", game_id.replace(['/', '\\'], "_"))
 }

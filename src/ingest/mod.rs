@@ -149,6 +149,20 @@ pub struct IngestOptions {
 pub enum ConvertTo {
     /// mjai JSON lines, gzip'd ([`crate::formats::mjai`]).
     Mjai,
+    /// tenhou.net/6 JSON ([`crate::formats::tenhou6`]).
+    Tenhou6,
+}
+
+impl ConvertTo {
+    /// The converted file's name for game `game_id` (a `/` or `\` of a `<directory>/<file>`
+    /// id as `_`).
+    pub fn file_name(self, game_id: &str) -> String {
+        let stem = game_id.replace(['/', '\\'], "_");
+        match self {
+            ConvertTo::Mjai => format!("{stem}.json.gz"),
+            ConvertTo::Tenhou6 => format!("{stem}.json"),
+        }
+    }
 }
 
 /// What a run did. Its [`fmt::Display`] is the end-of-run report for a person: the first

@@ -208,7 +208,7 @@ fn process_document(
             source: source.to_string(),
             obs,
             draws: Vec::new(),
-            converted: filters.convert.map(|to| convert(log, to)),
+            converted: filters.convert.map(|to| convert(log, game_id, to)),
         })),
         Err(e) => failed(Failure::new(Reason::Replay, e.to_string())),
     }
@@ -245,14 +245,20 @@ impl Workers {
     }
 }
 
-/// The game written as `to`, gzip'd.
-fn convert(log: &GameLog, to: ConvertTo) -> Vec<u8> {
+/// The game written as `to` (mjai gzip'd, as Mortal reads it).
+fn convert(log: &GameLog, game_id: &str, to: ConvertTo) -> Vec<u8> {
     use std::io::Write as _;
     let mut text = String::new();
     match to {
-        ConvertTo::Mjai => crate::formats::mjai::write(log, &mut text),
+        ConvertTo::Mjai => {
+            crate::formats::mjai::write(log, &mut text);
+            let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+            gz.write_all(text.as_bytes()).expect("writing to memory");
+            gz.finish().expect("writing to memory")
+        }
+        ConvertTo::Tenhou6 => {
+            crate::formats::tenhou6::write(log, game_id, &mut text);
+            text.into_bytes()
+        }
     }
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    gz.write_all(text.as_bytes()).expect("writing to memory");
-    gz.finish().expect("writing to memory")
 }

@@ -126,7 +126,8 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
         b"GO" => {
             let go_type = a.num::<u32>("type")?;
             log.go_type = Some(go_type);
-            Event::Go { go_type }
+            let lobby = a.opt("lobby").map(|_| a.num::<u32>("lobby")).transpose()?;
+            Event::Go { go_type, lobby }
         }
         b"UN" => Event::Un(Box::new(decode_un(&a)?)),
         b"BYE" => Event::Bye {

@@ -38,6 +38,8 @@ pub enum Event {
     },
     Go {
         go_type: u32,
+        /// The `lobby` attribute (0 for the public rooms), when written.
+        lobby: Option<u32>,
     },
     /// Player names (URL-decoded) and ranks; a later `UN` with only names is a reconnect.
     Un(Box<Un>),

@@ -263,3 +263,13 @@ pub(crate) fn example(name: &str) -> PathBuf {
     assert!(path.exists(), "{} (cargo test builds it)", path.display());
     path
 }
+
+/// The game in `path`, decoded and proved by the replay (panics otherwise).
+#[allow(dead_code)]
+pub(crate) fn proved_log(path: &Path) -> haifu::mjlog::GameLog {
+    let (mut raw, mut out) = (Vec::new(), Vec::new());
+    let bytes = haifu::input::read_log(path, &mut raw, &mut out).unwrap();
+    let log = haifu::mjlog::decode(bytes).unwrap();
+    haifu::stats::observe_game(&log, &mut Vec::new()).expect("the game replays");
+    log
+}

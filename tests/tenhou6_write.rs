@@ -1,0 +1,136 @@
+//! The tenhou.net/6 writer (`haifu convert --to tenhou6`) against Tenhou's own export of the
+//! same games (../shared/corpus/formats/golden/: its `mjlog2json` service, paired with the
+//! mjlog of `../phoenix/` and `../other/`).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use serde_json::Value;
+
+fn ours(mjlog: &Path, id: &str) -> String {
+    let log = common::proved_log(mjlog);
+    let mut text = String::new();
+    haifu::formats::tenhou6::write(&log, id, &mut text);
+    text
+}
+
+fn mjlog_of(id: &str) -> PathBuf {
+    for dir in ["phoenix", "other"] {
+        let Some(d) = common::corpus(dir) else {
+            continue;
+        };
+        for ext in ["mjlog", "xml"] {
+            let p = d.join(format!("{id}.{ext}"));
+            if p.exists() {
+                return p;
+            }
+        }
+    }
+    panic!("no mjlog for {id}");
+}
+
+/// Fixture f006's second hand worked from its XML: East 2 (`seed="1,0,0,…,31"`: round 1, no
+/// honba, no sticks), scores 22400 23700 23700 30200, dora indicator id 31 = 8m (18), no ura.
+/// Starting hands (ids to codes, sorted): seat 0 2468m 2468p 2468s Haku; seat 1 357m 357p 357s
+/// South West North Chun; seat 2 19m 19p 19s ESWN Haku Hatsu Hatsu; seat 3 1368m 1368p 1368s
+/// Chun. Seat 1 (the dealer) draws West (43) and throws Chun (47, not the tile drawn); seat 2
+/// rons it with kokushi: deltas 0, −32000, +32000, 0; `[2, 1, 2, "役満32000点",
+/// "国士無双(役満)"]` (no one liable: the winner's own seat).
+#[test]
+fn f006_second_hand_by_hand() {
+    let f = common::fixtures().join("2019061512gm-00a9-0000-0000f006.xml");
+    let text = ours(&f, "2019061512gm-00a9-0000-0000f006");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let want: Value = serde_json::from_str(
+        r#"[[1,0,0],[22400,23700,23700,30200],[18],[],
+        [12,14,16,18,22,24,26,28,32,34,36,38,45],[],[],
+        [13,15,17,23,25,27,33,35,37,42,43,44,47],[43],[47],
+        [11,19,21,29,31,39,41,42,43,44,45,46,46],[],[],
+        [11,13,16,18,21,23,26,28,31,33,36,38,47],[],[],
+        ["和了",[0,-32000,32000,0],[2,1,2,"役満32000点","国士無双(役満)"]]]"#,
+    )
+    .unwrap();
+    assert_eq!(v["log"][1], want);
+    assert_eq!(v["ref"], "2019061512gm-00a9-0000-0000f006");
+    assert_eq!(v["rule"]["disp"], "鳳南喰赤");
+    // Hand 1: seat 3's riichi with East is "r41"; seat 2's tsumogiri of the 1p it drew is 60;
+    // seat 1's chi of 3m (from seat 0) with its 4m and 5m is "c131415", seat 0's pon of East
+    // from seat 3 (its left) "p414141".
+    let hand = &v["log"][0];
+    assert!(hand[4 + 3 * 3 + 2]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("r41")));
+    assert_eq!(hand[4 + 3 * 2 + 2][0], 60);
+    assert_eq!(hand[4 + 3 + 1][1], "c131415");
+    assert!(hand[4 + 1]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("p414141")));
+}
+
+/// Every golden game, through `haifu convert --to tenhou6`: byte for byte Tenhou's own export,
+/// the `connection` list of the one game with a disconnection included.
+#[test]
+fn tenhou6_equals_tenhous_own_export() {
+    let Some(golden) = common::corpus("formats/golden") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let mut ids = Vec::new();
+    for e in std::fs::read_dir(&golden).unwrap() {
+        let id = e
+            .unwrap()
+            .path()
+            .file_stem()
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .to_string();
+        let src = mjlog_of(&id);
+        std::os::unix::fs::symlink(&src, dir.path().join(src.file_name().unwrap())).unwrap();
+        ids.push(id);
+    }
+    let out = dir.path().join("out");
+    common::ok(&common::haifu(&[
+        "convert",
+        dir.path().to_str().unwrap(),
+        "--to",
+        "tenhou6",
+        "--out",
+        out.to_str().unwrap(),
+        "--quiet",
+    ]));
+    assert_eq!(ids.len(), 6);
+    for id in &ids {
+        let mine = std::fs::read(out.join(format!("{id}.json"))).unwrap();
+        let theirs = std::fs::read(golden.join(format!("{id}.json"))).unwrap();
+        assert!(mine == theirs, "{id}: not Tenhou's bytes");
+    }
+}
+
+/// The 171 games of ../shared/corpus/formats/tenhou6/ (tsubakisakura/mjlog2json): every one
+/// equal as JSON (that converter orders keys its own way).
+#[test]
+fn tenhou6_equals_the_converted_corpus() {
+    let (Some(t6), Some(phoenix)) = (common::corpus("formats/tenhou6"), common::corpus("phoenix"))
+    else {
+        return;
+    };
+    let mut n = 0;
+    for e in std::fs::read_dir(&t6).unwrap() {
+        let f = e.unwrap().path();
+        let id = f.file_stem().unwrap().to_str().unwrap();
+        let src = ["mjlog", "xml"]
+            .iter()
+            .map(|x| phoenix.join(format!("{id}.{x}")))
+            .find(|p| p.exists())
+            .unwrap();
+        let mine: Value = serde_json::from_str(&ours(&src, id)).unwrap();
+        let theirs: Value = serde_json::from_str(&std::fs::read_to_string(&f).unwrap()).unwrap();
+        assert!(mine == theirs, "{id}");
+        n += 1;
+    }
+    assert_eq!(n, 171);
+}
