@@ -293,6 +293,29 @@ fn phoenix_hand_reading() {
         ok(&haifu(&args))
     };
     assert_eq!(csv(&[]), csv(&["--limit", "100000000"]));
+    // A failure in a batch before the last (8,192 moments a batch) names the moment by its
+    // own id and game: the first moment answered twice.
+    let ones = format!("[{}]", vec!["1"; 34].join(","));
+    let twice = format!(
+        "read x; echo '{{\"id\": 0, \"weights\": {ones}}}'; echo '{{\"id\": 0, \"weights\": {ones}}}'; sleep 30"
+    );
+    let first_game = frame(out.path(), "hand_reading_moments")
+        .column("game_id")
+        .unwrap()
+        .str()
+        .unwrap()
+        .get(0)
+        .unwrap()
+        .to_string();
+    common::engine_fails(
+        "hand-reading",
+        dir,
+        &twice,
+        "20",
+        &[&format!(
+            "answered moment 0 twice (0: game {first_game} hand 0 seat 0 turn 0)"
+        )],
+    );
     for mode in [" --hold 256", " --lag"] {
         let cmd = format!("{}{mode}", example_engine().display());
         let rows = reading(
