@@ -29,10 +29,14 @@ mod fixture_riichi_v3;
 mod fixture_stats;
 #[path = "hand_reading.rs"]
 mod hand_reading;
+#[path = "mjai_write.rs"]
+mod mjai_write;
 #[path = "report_values.rs"]
 mod report_values;
 #[path = "reports.rs"]
 mod reports;
+#[path = "tenhou6_write.rs"]
+mod tenhou6_write;
 #[path = "tsumo.rs"]
 mod tsumo;
 #[path = "wall.rs"]
