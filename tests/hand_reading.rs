@@ -77,7 +77,7 @@ fn counts(hand: &str) -> [f64; 34] {
 /// - u(k) = 4 − the indicator − V's copies: 8m 3, 3m/5m/7m, 3p/5p/7p, 3s/5s/7s, South, North,
 ///   Chun 3, West 2, every other kind 4: Σu = 136 − 1 − 14 = 121.
 /// - s(k): seat 0 2468m 2468p 2468s Haku, seat 2 19m 19p 19s 1234566z, seat 3 1368m 1368p
-///   1368s Chun: S = 39.
+///   1368s Chun: S = 39; per suit 1 to 9: 2 1 1 1 0 2 0 2 1, honours 1 1 1 1 2 2 1.
 /// - uniform: g = u / 121; RMSE = √(Σ (s − 39·u/121)² / 34); cross-entropy = −Σ s/39 ·
 ///   ln(u/121). statistical: g ∝ q·u (honours 0.23, 1/9 0.33, 2/8 0.54, 3/7 0.67, 4/6 0.71,
 ///   5 0.74). Both computed below from these counts, apart from haifu's code.
@@ -94,6 +94,17 @@ fn one_moment_by_hand() {
     let s = sums(out.path());
     let game = "2019061512gm-00a9-0000-0000f206".to_string();
     assert_eq!(s.len(), 4, "one moment, four methods: {s:?}");
+    // The moment's view: the dealt fives are black (ids 17, 54, 90, not the red 16, 52, 88),
+    // the drawn West (id 116) joins the dealt one; dora indicator 8m; the target 34 digits.
+    let m = frame(out.path(), "hand_reading_moments");
+    let text = |c: &str| m.column(c).unwrap().str().unwrap().get(0).unwrap().to_string();
+    assert_eq!(m.height(), 1);
+    assert_eq!(text("tiles"), "3m5m7m3p5p7p3s5s7s2z3z3z4z7z");
+    assert_eq!(
+        (text("melds"), text("rivers"), text("dora")),
+        ("|||".into(), "|||".into(), "8m".into())
+    );
+    assert_eq!(text("others"), "2111020212111020212111020211111221");
     let mut v = counts("357m 357p 357s 7z 234z");
     v[29] += 1.0; // the drawn West
     let mut u = [0.0; 34];
