@@ -18,14 +18,15 @@ Peak RSS is each child's own maximum resident set size (wait4).
 
 §10-§14: the full run again with `--peer` (in the same alternation), its throughput and
 core-seconds against the default run's; §15 and §16 the same with `--danger-moments` and
-`--hand-reading`.
+`--hand-reading` (and `--hand-reading-moments`).
 §7 (`haifu agree`): the full run again with `--decisions` (in the same alternation, to state
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
 `make bench` sets): decisions/s of wall time, and per CPU-second of haifu's own process (the
 engine's CPU apart), REPS times each, medians. §16 likewise: `haifu hand-reading` over the
-first 500,000 moments of the --hand-reading run's frames with the example hand-reading engine
-(BENCH_READER=PATH, which `make bench` sets). #33: `haifu convert --to mjai` over the corpus,
+first 500,000 moments of the --hand-reading-moments run's frames with the example
+hand-reading engine in its `--uniform` mode, which reads only each request's id, so that the
+engine takes as little of the machine as it can (BENCH_READER=PATH, which `make bench` sets). #33: `haifu convert --to mjai` over the corpus,
 games/s and its ratio to the floor.
 
 With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
@@ -159,15 +160,19 @@ def main():
     reading_cmd = full_cmd[:]
     reading_cmd[reading_cmd.index(out)] = out_reading
     reading_cmd.append("--hand-reading")
+    out_views = os.path.join(tmp, "out-reading-moments")
+    views_cmd = full_cmd[:]
+    views_cmd[views_cmd.index(out)] = out_views
+    views_cmd.append("--hand-reading-moments")
     floor, full, full_base, full_dec, full_peer, full_moments = [], [], [], [], [], []
-    full_reading = []
+    full_reading, full_views = [], []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
         # The full runs (with a base binary, its too; with --decisions; with --peer) take turns
         # going first.
         runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd),
-                (full_moments, moments_cmd), (full_reading, reading_cmd)]
+                (full_moments, moments_cmd), (full_reading, reading_cmd), (full_views, views_cmd)]
         if base_cmd:
             runs.append((full_base, base_cmd))
         for k in range(len(runs)):
@@ -282,6 +287,14 @@ def main():
           f"over the default run's: {(games_reading / t_reading) / (games_full / t_full):.3f}; "
           f"core-seconds per 1,000 games {cpu_reading:.3f} "
           f"({(cpu_reading / cpu_full - 1) * 100:+.1f}% over the default run's)")
+    t_views = statistics.median(w for w, _ in full_views)
+    games_views = ingested_games(out_views)
+    cpu_views = cpu_per_1000(views_cmd, games_views)
+    print(f"§16: full run with --hand-reading-moments {t_views:.2f} s, "
+          f"{games_views / t_views / (games_floor / t_floor):.2f} of the floor; its throughput "
+          f"over the default run's: {(games_views / t_views) / (games_full / t_full):.3f}; "
+          f"core-seconds per 1,000 games {cpu_views:.3f} "
+          f"({(cpu_views / cpu_full - 1) * 100:+.1f}% over the default run's)")
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "
@@ -297,7 +310,8 @@ def main():
               f"(target ≥ 100,000)")
     reader = os.environ.get("BENCH_READER")
     if reader:
-        ext = [agree_rate([haifu, "hand-reading", "--frames", out_reading, "--engine-cmd", reader,
+        ext = [agree_rate([haifu, "hand-reading", "--frames", out_views, "--engine-cmd",
+                           f"{reader} --uniform",
                            "--limit", "500000"], "hand-reading", "moments")
                for _ in range(reps)]
         print(f"§16: example hand-reading engine through the protocol ({ext[0][0]} moments): "

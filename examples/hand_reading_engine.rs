@@ -8,7 +8,9 @@
 //! built-in `combo`'s (the tests check it).
 //!
 //! `--hold N`, `--lag` and `--reverse` release the answers as a batching engine, a late one or
-//! an out-of-order one would (see `common/serve.rs`).
+//! an out-of-order one would (see `common/serve.rs`). `--uniform` answers 1 for every kind
+//! after reading only the id (the `uniform` method of a request with nothing seen, and an
+//! engine that costs next to nothing: `make bench` times haifu's side with it).
 //!
 //! Run: `cargo build --release --example hand_reading_engine`, then
 //! `haifu hand-reading --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/hand_reading_engine`.
@@ -89,6 +91,20 @@ fn answer(d: &Value) -> String {
     format!("{{\"id\":{},\"weights\":[{}]}}", d["id"], weights.join(","))
 }
 
+/// `{"id": N, "weights": [1, …, 1]}` from the id alone (a request begins `{"id":N,`).
+fn uniform(line: &str) -> String {
+    let id: String = line
+        .trim_start_matches("{\"id\":")
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect();
+    format!("{{\"id\":{id},\"weights\":[{}]}}", ["1"; 34].join(","))
+}
+
 fn main() {
-    serve::serve(answer);
+    if std::env::args().any(|a| a == "--uniform") {
+        serve::serve(uniform);
+    } else {
+        serve::serve(|line| answer(&serde_json::from_str(line).expect("a JSON request")));
+    }
 }

@@ -75,5 +75,5 @@ fn answer(d: &Value) -> String {
 mod serve;
 
 fn main() {
-    serve::serve(answer);
+    serve::serve(|line| answer(&serde_json::from_str(line).expect("a JSON request")));
 }

@@ -516,6 +516,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         peer: false,
         danger_moments: false,
         hand_reading: false,
+        hand_reading_moments: false,
         tsumo_validation: false,
         convert: None,
     })

@@ -44,6 +44,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         peer: true,
         danger_moments: true,
         hand_reading: true,
+        hand_reading_moments: true,
         tsumo_validation: false,
         convert: None,
     };

@@ -90,14 +90,22 @@ fn one_moment_by_hand() {
     let second = &xml[xml.rfind("<INIT").unwrap()..];
     let path = dir.path().join("2019061512gm-00a9-0000-0000f206.xml");
     std::fs::write(&path, format!("{head}{second}")).unwrap();
-    let out = ingest_cli(&[path], &["--hand-reading"]);
+    let out = ingest_cli(&[path], &["--hand-reading-moments"]);
     let s = sums(out.path());
     let game = "2019061512gm-00a9-0000-0000f206".to_string();
     assert_eq!(s.len(), 4, "one moment, four methods: {s:?}");
     // The moment's view: the dealt fives are black (ids 17, 54, 90, not the red 16, 52, 88),
     // the drawn West (id 116) joins the dealt one; dora indicator 8m; the target 34 digits.
     let m = frame(out.path(), "hand_reading_moments");
-    let text = |c: &str| m.column(c).unwrap().str().unwrap().get(0).unwrap().to_string();
+    let text = |c: &str| {
+        m.column(c)
+            .unwrap()
+            .str()
+            .unwrap()
+            .get(0)
+            .unwrap()
+            .to_string()
+    };
     assert_eq!(m.height(), 1);
     assert_eq!(text("tiles"), "3m5m7m3p5p7p3s5s7s2z3z3z4z7z");
     assert_eq!(
@@ -283,7 +291,7 @@ fn phoenix_hand_reading() {
     let Some(dir) = common::corpus("phoenix") else {
         return;
     };
-    let out = ingest_cli(&common::first_files(&dir, 200), &["--hand-reading"]);
+    let out = ingest_cli(&common::first_files(&dir, 200), &["--hand-reading-moments"]);
     let s = sums(out.path());
     let mut per: BTreeMap<String, (i64, f64)> = BTreeMap::new();
     for ((_, _, _, m), (n, x)) in &s {
@@ -399,7 +407,7 @@ fn reading(dir: &Path, extra: &[&str]) -> Vec<Value> {
 ///   (seat 3) tiles: Σ others = 33.
 #[test]
 fn a_moment_row_and_its_request_by_hand() {
-    let out = ingest_cli(&[f006()], &["--hand-reading"]);
+    let out = ingest_cli(&[f006()], &["--hand-reading-moments"]);
     let df = frame(out.path(), "hand_reading_moments");
     let text = |c: &str, i: usize| {
         df.column(c)
@@ -477,7 +485,7 @@ fn a_moment_row_and_its_request_by_hand() {
 /// on every fixture, and under --where; --limit N scores the first N moments.
 #[test]
 fn per_moment_scores_equal_the_frames_sums() {
-    let out = ingest_cli(&[fixtures()], &["--hand-reading"]);
+    let out = ingest_cli(&[fixtures()], &["--hand-reading-moments"]);
     let dir = out.path().to_str().unwrap();
     for slice in [&[][..], &["--where", "game_id LIKE '%f006'"][..]] {
         let run = |extra: &[&str]| {
@@ -518,7 +526,7 @@ fn per_moment_scores_equal_the_frames_sums() {
 /// one late, or out of order; its rows come after the built-ins'.
 #[test]
 fn the_example_engine_equals_combo() {
-    let out = ingest_cli(&[fixtures()], &["--hand-reading"]);
+    let out = ingest_cli(&[fixtures()], &["--hand-reading-moments"]);
     for mode in ["", " --hold 256", " --lag", " --hold 256 --reverse"] {
         let cmd = format!("{}{mode}", example_engine().display());
         let rows = reading(
@@ -551,7 +559,7 @@ fn the_example_engine_equals_combo() {
 /// naming the engine and the moment, and nothing on standard output.
 #[test]
 fn protocol_failures() {
-    let out = ingest_cli(&[f006()], &["--hand-reading"]);
+    let out = ingest_cli(&[f006()], &["--hand-reading-moments"]);
     let dir = out.path().to_str().unwrap();
     let fails = |cmd: &str, timeout: &str, says: &[&str]| {
         common::engine_fails("hand-reading", dir, cmd, timeout, says)

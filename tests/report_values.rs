@@ -3095,6 +3095,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         peer: true,
         danger_moments: true,
         hand_reading: true,
+        hand_reading_moments: true,
         tsumo_validation: false,
         convert: None,
     })

@@ -476,6 +476,7 @@ fn since_and_until_skip_other_dates() {
         peer: false,
         danger_moments: false,
         hand_reading: false,
+        hand_reading_moments: false,
         tsumo_validation: false,
         convert: None,
     })
@@ -520,6 +521,7 @@ fn since_and_until_skip_other_dates() {
             peer: false,
             danger_moments: false,
             hand_reading: false,
+            hand_reading_moments: false,
             tsumo_validation: false,
             convert: None,
         })

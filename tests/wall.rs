@@ -438,6 +438,7 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         peer: false,
         danger_moments: false,
         hand_reading: false,
+        hand_reading_moments: false,
         tsumo_validation: false,
         convert: None,
     })

@@ -76,6 +76,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         peer: false,
         danger_moments: false,
         hand_reading: false,
+        hand_reading_moments: false,
         tsumo_validation: false,
         convert: Some(match args.to {
             Format::Mjai => ConvertTo::Mjai,

@@ -17,7 +17,8 @@ use crate::runtime::rate_timing;
 ///
 /// At every draw and call of every seat, how well each method's density over the 34 kinds
 /// matches the tiles the other three seats hold; per seat (and pooled) and turn, the lowest
-/// RMSE and cross-entropy of each turn starred. Needs frames ingested with --hand-reading.
+/// RMSE and cross-entropy of each turn starred. Needs frames ingested with --hand-reading
+/// (--hand-reading-moments for --engine-cmd and --limit).
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Built-in methods: uniform (推定なし: the unseen copies), combo (コンボ理論), statistical (統計的推定), statistical-combo (統計コンボ); statistics.md §16 defines each.
@@ -55,8 +56,9 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     };
     if !args.frames.join(format!("{frame}.parquet")).exists() {
         bail!(
-            "{} has no {frame} frame: ingest with --hand-reading",
-            args.frames.display()
+            "{} has no {frame} frame: ingest with {}",
+            args.frames.display(),
+            crate::frames::flag_of(frame)
         );
     }
     let rep = report::find("hand-reading").expect("a bundled report");

@@ -140,7 +140,8 @@ pub(crate) fn flag_of(name: &str) -> &'static str {
         decisions::NAME => "--decisions",
         walls::NAME => "--walls",
         danger_by_turn::NAME | danger_moments::NAME => "--danger-moments",
-        hand_reading::NAME | hand_reading_moments::NAME => "--hand-reading",
+        hand_reading::NAME => "--hand-reading",
+        hand_reading_moments::NAME => "--hand-reading-moments",
         _ => "--peer",
     }
 }
@@ -159,8 +160,10 @@ fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
         frames.push(moments);
         frames.push(moment_views);
     }
-    if observe.hand_reading {
+    if observe.hand_reading || observe.hand_reading_moments {
         frames.push(reading);
+    }
+    if observe.hand_reading_moments {
         frames.push(reading_views);
     }
     if observe.peer {
@@ -493,6 +496,7 @@ mod tests {
                     peer: true,
                     danger_moments: true,
                     hand_reading: true,
+                    hand_reading_moments: true,
                 };
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {

@@ -136,6 +136,9 @@ pub struct IngestOptions {
     /// Also score §16 hand reading at every decision and write `hand_reading`
     /// ([`crate::stats::Observe::hand_reading`]).
     pub hand_reading: bool,
+    /// Also write every §16 moment's view (`hand_reading_moments`, for `haifu hand-reading
+    /// --engine-cmd`); implies `hand_reading`.
+    pub hand_reading_moments: bool,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -294,6 +297,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         peer: opts.peer,
         danger_moments: opts.danger_moments,
         hand_reading: opts.hand_reading,
+        hand_reading_moments: opts.hand_reading_moments,
     };
     let mut merger = Merger::new(manifest, writer, progress, start, observe, opts.convert);
     let merger_progress = merger.progress.clone();

@@ -144,6 +144,9 @@ fn wrong_length(n: usize) -> String {
     format!("`weights` has {n} numbers, not 34 (one per kind, 1m … 7z)")
 }
 
+/// Bytes of request lines passed to the writer thread at a time.
+const CHUNK: usize = 1 << 16;
+
 /// What the reader thread passes on: an answer (id, answer), or why the output ended.
 enum Line<A> {
     Answer(u64, A),
@@ -155,8 +158,12 @@ enum Line<A> {
 pub(crate) struct External<A: Answer> {
     pub(crate) name: String,
     child: Child,
-    /// Requests for the writer thread, which owns the engine's input; dropped to close it.
+    /// Requests for the writer thread, which owns the engine's input, in chunks of whole
+    /// lines; dropped to close it.
     stdin: Option<Sender<String>>,
+    /// Lines not yet passed to the writer: they go in chunks of about 64 KiB (one allocation
+    /// per chunk, not per request), and all of them before haifu waits for an answer.
+    pending: String,
     answers: Receiver<Line<A>>,
     timeout: Duration,
     /// Answers of the requests sent and not yet collected, in id order from `base` (None while
@@ -223,6 +230,7 @@ impl<A: Answer> External<A> {
             window: VecDeque::new(),
             base: 0,
             noun,
+            pending: String::new(),
         })
     }
 
@@ -237,16 +245,30 @@ impl<A: Answer> External<A> {
     /// collected, as the oldest decision it did not answer (whatever the writer managed to
     /// write before it noticed).
     pub(crate) fn send(&mut self, line: &str) {
-        if let Some(tx) = &self.stdin {
-            // An error means the writer stopped: the engine closed its input.
-            let _ = tx.send(line.to_string());
+        self.pending.push_str(line);
+        self.pending.push('\n');
+        if self.pending.len() >= CHUNK {
+            self.pass_pending();
         }
         self.window.push_back(None);
+    }
+
+    /// Passes the pending lines to the writer thread.
+    fn pass_pending(&mut self) {
+        if self.pending.is_empty() {
+            return;
+        }
+        let chunk = std::mem::replace(&mut self.pending, String::with_capacity(CHUNK + 4096));
+        if let Some(tx) = &self.stdin {
+            // An error means the writer stopped: the engine closed its input.
+            let _ = tx.send(chunk);
+        }
     }
 
     /// Closes the engine's input after the last decision (once the writer has written every
     /// decision): an engine that holds answers until its input ends then writes them.
     pub(crate) fn close_input(&mut self) {
+        self.pass_pending();
         drop(self.stdin.take());
     }
 
@@ -259,6 +281,8 @@ impl<A: Answer> External<A> {
         describe: impl Fn(usize) -> String,
     ) -> Result<Vec<A>> {
         assert!(n <= self.window.len(), "only requests sent are collected");
+        // Every request sent reaches the engine before haifu waits for one of its answers.
+        self.pass_pending();
         let mut left = self.window.iter().take(n).filter(|a| a.is_none()).count();
         while left > 0 {
             let waiting =
@@ -321,6 +345,7 @@ impl<A: Answer> External<A> {
 
     /// Closes the engine's input and waits for it to exit.
     pub(crate) fn finish(mut self) -> Result<()> {
+        self.pass_pending();
         drop(self.stdin.take());
         let status = self.child.wait().context("cannot wait for the engine")?;
         if !status.success() {
@@ -378,13 +403,10 @@ impl<A: Answer> Drop for External<A> {
 /// sender is dropped, and stops when the engine closes it.
 fn write_decisions(decisions: Receiver<String>, stdin: ChildStdin) {
     let mut w = BufWriter::with_capacity(1 << 16, stdin);
-    while let Ok(line) = decisions.recv() {
-        // This decision and every one already waiting, then a flush.
-        for line in std::iter::once(line).chain(decisions.try_iter()) {
-            let written = w
-                .write_all(line.as_bytes())
-                .and_then(|_| w.write_all(b"\n"));
-            if written.is_err() {
+    while let Ok(chunk) = decisions.recv() {
+        // This chunk of lines and every one already waiting, then a flush.
+        for chunk in std::iter::once(chunk).chain(decisions.try_iter()) {
+            if w.write_all(chunk.as_bytes()).is_err() {
                 return;
             }
         }

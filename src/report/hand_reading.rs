@@ -189,7 +189,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
     let open = || {
         std::fs::File::open(&path).with_context(|| {
             format!(
-                "cannot open {}: ingest with `haifu ingest --hand-reading` (or `haifu run --hand-reading`)",
+                "cannot open {}: ingest with `haifu ingest --hand-reading-moments` (or `haifu run --hand-reading-moments`)",
                 path.display()
             )
         })

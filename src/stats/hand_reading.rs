@@ -4,8 +4,9 @@
 //! the three other seats really hold. Each moment adds its RMSE and cross-entropy to the
 //! game's sums per (V, turn, method).
 //!
-//! Each moment's view is kept too (the `hand_reading_moments` frame), so that a user's
-//! method is scored from the frames alone (`haifu hand-reading --engine-cmd`).
+//! With `--hand-reading-moments`, each moment's view is kept too (the `hand_reading_moments`
+//! frame), so that a user's method is scored from the frames alone (`haifu hand-reading
+//! --engine-cmd`).
 //!
 //! Invariants: the target s(k) is the copies of k in the other three concealed hands at the
 //! moment (red fives as their kind), so S = Σ s(k) > 0 and every unseen count u(k) ≥ s(k):
@@ -230,16 +231,20 @@ pub(crate) struct HandReadingObserver {
     calls: TakenCalls,
     logs: Logs,
     sums: Box<[[[ReadingSums; METHODS.len()]; TURNS]; 4]>,
+    /// Every moment's view, when asked for (`keep_views`).
     pub(crate) views: ReadingViews,
+    keep_views: bool,
 }
 
-impl Default for HandReadingObserver {
-    fn default() -> Self {
+impl HandReadingObserver {
+    /// An observer that also keeps every moment's view when `keep_views`.
+    pub(crate) fn new(keep_views: bool) -> Self {
         HandReadingObserver {
             calls: TakenCalls::default(),
             logs: Logs::default(),
             sums: Box::new([[[ReadingSums::default(); METHODS.len()]; TURNS]; 4]),
             views: ReadingViews::default(),
+            keep_views,
         }
     }
 }
@@ -284,7 +289,9 @@ impl HandReadingObserver {
                 *unit += to_units(x);
             }
         }
-        self.views.push(hand, v, after_call, s);
+        if self.keep_views {
+            self.views.push(hand, v, after_call, s);
+        }
     }
 }
 

@@ -97,6 +97,9 @@ pub struct Observe {
     /// §16 hand reading (the `hand_reading` frame, written on request): four methods scored
     /// at every decision of every seat.
     pub hand_reading: bool,
+    /// Every §16 moment's view as well (the `hand_reading_moments` frame, from which a user's
+    /// method is scored); implies [`Observe::hand_reading`].
+    pub hand_reading_moments: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -125,7 +128,8 @@ pub fn observe_game_with(
         decisions: observe.decisions.then(DecisionObserver::default),
         walls: observe.walls.then(WallObserver::default),
         moments: observe.danger_moments.then(DangerMomentObserver::default),
-        reading: observe.hand_reading.then(HandReadingObserver::default),
+        reading: (observe.hand_reading || observe.hand_reading_moments)
+            .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {

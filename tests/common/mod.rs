@@ -101,6 +101,7 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         peer,
         danger_moments: peer,
         hand_reading: peer,
+        hand_reading_moments: peer,
         tsumo_validation: false,
         convert: None,
     })
