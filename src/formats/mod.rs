@@ -25,3 +25,15 @@ pub(crate) fn json_str(out: &mut String, s: &str) {
     }
     out.push('"');
 }
+
+#[cfg(test)]
+mod tests {
+    /// A player's name as JSON: quotes, backslashes and control characters escaped, the rest
+    /// (Japanese included) as is.
+    #[test]
+    fn names_as_json_strings() {
+        let mut out = String::new();
+        super::json_str(&mut out, "a\"b\\c\u{1}\n鬼ヅモ");
+        assert_eq!(out, "\"a\\\"b\\\\c\\u0001\\u000a鬼ヅモ\"");
+    }
+}
