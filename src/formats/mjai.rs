@@ -72,6 +72,7 @@ pub fn write(log: &GameLog, out: &mut String) {
     let east_only = log.go_type.is_some_and(|g| g & go_type::HANCHAN == 0);
     let kyoku_first = if east_only { 4 } else { 0 };
     let _ = writeln!(out, "],\"kyoku_first\":{kyoku_first},\"aka_flag\":{red}}}");
+    // The scores within a hand (a reach_accepted's; each hand starts from its INIT's).
     let mut scores = [0i32; 4];
     // The tile each seat has just drawn (a dahai of it is tsumogiri).
     let mut drawn: [Option<TileId>; 4] = [None; 4];
@@ -190,9 +191,6 @@ pub fn write(log: &GameLog, out: &mut String) {
             }
             Event::Agari(a) => {
                 let deltas: [i32; 4] = std::array::from_fn(|s| a.sc[2 * s + 1] * 100);
-                for (s, d) in deltas.iter().enumerate() {
-                    scores[s] += d;
-                }
                 let _ = write!(
                     out,
                     "{{\"type\":\"hora\",\"actor\":{},\"target\":{},\"deltas\":",
@@ -205,9 +203,6 @@ pub fn write(log: &GameLog, out: &mut String) {
             }
             Event::Ryuukyoku(r) => {
                 let deltas: [i32; 4] = std::array::from_fn(|s| r.sc[2 * s + 1] * 100);
-                for (s, d) in deltas.iter().enumerate() {
-                    scores[s] += d;
-                }
                 out.push_str("{\"type\":\"ryukyoku\",\"deltas\":");
                 ints(out, &deltas);
                 out.push_str("}\n");
