@@ -261,40 +261,21 @@ def main():
           f"{games_dec / t_dec / (games_floor / t_floor):.2f} of the floor; its throughput over "
           f"the default run's: {(games_dec / t_dec) / (games_full / t_full):.3f}; decisions "
           f"frame {os.path.getsize(os.path.join(out_dec, 'decisions.parquet')) / 2**20:.0f} MiB")
-    t_peer = statistics.median(w for w, _ in full_peer)
-    games_peer = ingested_games(out_peer)
-    cpu_peer = cpu_per_1000(peer_cmd, games_peer)
-    print(f"§10-§14: full run with --peer {t_peer:.2f} s, {games_peer / t_peer:.0f} games/s, "
-          f"{games_peer / t_peer / (games_floor / t_floor):.2f} of the floor; its throughput over "
-          f"the default run's: {(games_peer / t_peer) / (games_full / t_full):.3f}; core-seconds "
-          f"per 1,000 games {cpu_peer:.3f} ({(cpu_peer / cpu_full - 1) * 100:+.1f}% over the "
-          f"default run's)")
-    t_moments = statistics.median(w for w, _ in full_moments)
-    games_moments = ingested_games(out_moments)
-    cpu_moments = cpu_per_1000(moments_cmd, games_moments)
-    print(f"§15: full run with --danger-moments {t_moments:.2f} s, "
-          f"{games_moments / t_moments:.0f} games/s, "
-          f"{games_moments / t_moments / (games_floor / t_floor):.2f} of the floor; its throughput "
-          f"over the default run's: {(games_moments / t_moments) / (games_full / t_full):.3f}; "
-          f"core-seconds per 1,000 games {cpu_moments:.3f} "
-          f"({(cpu_moments / cpu_full - 1) * 100:+.1f}% over the default run's)")
-    t_reading = statistics.median(w for w, _ in full_reading)
-    games_reading = ingested_games(out_reading)
-    cpu_reading = cpu_per_1000(reading_cmd, games_reading)
-    print(f"§16: full run with --hand-reading {t_reading:.2f} s, "
-          f"{games_reading / t_reading:.0f} games/s, "
-          f"{games_reading / t_reading / (games_floor / t_floor):.2f} of the floor; its throughput "
-          f"over the default run's: {(games_reading / t_reading) / (games_full / t_full):.3f}; "
-          f"core-seconds per 1,000 games {cpu_reading:.3f} "
-          f"({(cpu_reading / cpu_full - 1) * 100:+.1f}% over the default run's)")
-    t_views = statistics.median(w for w, _ in full_views)
-    games_views = ingested_games(out_views)
-    cpu_views = cpu_per_1000(views_cmd, games_views)
-    print(f"§16: full run with --hand-reading-moments {t_views:.2f} s, "
-          f"{games_views / t_views / (games_floor / t_floor):.2f} of the floor; its throughput "
-          f"over the default run's: {(games_views / t_views) / (games_full / t_full):.3f}; "
-          f"core-seconds per 1,000 games {cpu_views:.3f} "
-          f"({(cpu_views / cpu_full - 1) * 100:+.1f}% over the default run's)")
+    def on_request(label, flag, runs, cmd, out_dir):
+        """The line of a full run with an on-request flag, against the default run."""
+        t = statistics.median(w for w, _ in runs)
+        games = ingested_games(out_dir)
+        cpu = cpu_per_1000(cmd, games)
+        print(f"{label}: full run with {flag} {t:.2f} s, {games / t:.0f} games/s, "
+              f"{games / t / (games_floor / t_floor):.2f} of the floor; its throughput over "
+              f"the default run's: {(games / t) / (games_full / t_full):.3f}; core-seconds "
+              f"per 1,000 games {cpu:.3f} ({(cpu / cpu_full - 1) * 100:+.1f}% over the "
+              f"default run's)")
+
+    on_request("§10-§14", "--peer", full_peer, peer_cmd, out_peer)
+    on_request("§15", "--danger-moments", full_moments, moments_cmd, out_moments)
+    on_request("§16", "--hand-reading", full_reading, reading_cmd, out_reading)
+    on_request("§16", "--hand-reading-moments", full_views, views_cmd, out_views)
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "
