@@ -187,6 +187,13 @@ pub(crate) fn date_of(game_id: &str) -> Option<String> {
         .then(|| format!("{}-{}-{}", &game_id[..4], &game_id[4..6], &game_id[6..8]))
 }
 
+/// The GO type a Tenhou log id names (its third field, four hex digits: `00a9` for Phoenix
+/// hanchan with red fives), when `game_id` is one.
+pub(crate) fn go_type_of(game_id: &str) -> Option<u32> {
+    let id = find_log_id(game_id)?;
+    u32::from_str_radix(&id[13..17], 16).ok()
+}
+
 /// Finds a Tenhou log id in `s` (a file name, a URL) and returns it in its plain form.
 ///
 /// Tenhou writes a log id as `YYYYMMDDHHgm-TTTT-LLLL-HHHHHHHH`: ten digits of date and hour,

@@ -23,6 +23,14 @@ pub enum Reason {
     BadAttribute,
     MissingAttribute,
     BadMeld,
+    /// JSON that does not parse.
+    Json,
+    /// A tenhou.net/6 document that does not make a game (the detail says where).
+    Tenhou6,
+    /// mjai lines that do not make a game.
+    Mjai,
+    /// A majiang paipu that does not make a game.
+    Majiang,
     NoGo,
     UnreadableDatabase,
     NotALogDatabase,
@@ -44,7 +52,7 @@ pub enum Reason {
 
 impl Reason {
     /// Every reason, failures first.
-    pub const ALL: [Reason; 24] = [
+    pub const ALL: [Reason; 28] = [
         Reason::Unreadable,
         Reason::CorruptGzip,
         Reason::CorruptBzip2,
@@ -56,6 +64,10 @@ impl Reason {
         Reason::BadAttribute,
         Reason::MissingAttribute,
         Reason::BadMeld,
+        Reason::Json,
+        Reason::Tenhou6,
+        Reason::Mjai,
+        Reason::Majiang,
         Reason::NoGo,
         Reason::UnreadableDatabase,
         Reason::NotALogDatabase,
@@ -85,6 +97,10 @@ impl Reason {
             Reason::BadAttribute => "bad-attribute",
             Reason::MissingAttribute => "missing-attribute",
             Reason::BadMeld => "bad-meld",
+            Reason::Json => "json",
+            Reason::Tenhou6 => "tenhou6",
+            Reason::Mjai => "mjai",
+            Reason::Majiang => "majiang",
             Reason::NoGo => "no-go",
             Reason::UnreadableDatabase => "unreadable database",
             Reason::NotALogDatabase => "not a log database",

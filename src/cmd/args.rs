@@ -9,10 +9,13 @@ use crate::report::{Format, Slice};
 #[derive(Debug, clap::Args)]
 pub(crate) struct InputArgs {
     /// Log files, directories (walked recursively) or log databases (houou-logs,
-    /// phoenix-logs). gzip, bzip2 or plain mjlog XML, recognised by content.
+    /// phoenix-logs): mjlog XML, tenhou.net/6 JSON or mjai JSON lines, gzip'd or plain,
+    /// recognised by content.
     #[arg(required = true)]
     pub(crate) inputs: Vec<PathBuf>,
-    /// Keep only games of this room.
+    /// Keep only Tenhou games of this room. Games from elsewhere (rooms mahjongsoul, engine,
+    /// other: Mahjong Soul exports, mjai self-play) are kept unless ROOM names one of them,
+    /// which keeps only its games.
     #[arg(long, value_enum, default_value = "phoenix")]
     pub(crate) room: RoomFilter,
     /// Keep only games dated on or after DATE (YYYY-MM-DD, from the log id); others are

@@ -1,14 +1,131 @@
-//! Log formats other than Tenhou's mjlog XML (`crate::mjlog`). Each module knows its format
-//! and nothing of statistics.
+//! Log formats other than Tenhou's mjlog XML (`crate::mjlog`, whose events every format
+//! decodes into). Each module knows its format and nothing of statistics.
 //!
-//! - [`mjai`]: mjai JSON lines (Mortal's dialect), written from a decoded mjlog game
-//!   (`haifu convert --to mjai`);
-//! - [`tenhou6`]: tenhou.net/6 JSON, written from a decoded mjlog game (`--to tenhou6`).
+//! - [`decode_into`]: any supported document, recognised by its content;
+//! - [`tenhou6`]: tenhou.net/6 JSON, read, and written from a decoded game (`haifu convert
+//!   --to tenhou6`);
+//! - [`mjai`]: mjai JSON lines, read, and written in Mortal's dialect (`--to mjai`);
+//! - [`majiang`]: kobalab's paipu JSON (電脳麻将), read;
+//! - `build`: the events of a game rebuilt from a format that names tiles by type, which
+//!   every reader drives.
+//!
+//! Invariant: a reader either fills the whole [`GameLog`] (events, GO type, [`Origin`]) or
+//! fails with a reason naming where in the document; a three-player game is returned with its
+//! GO type only, for the caller to skip.
+//!
+//! [`Origin`]: crate::mjlog::Origin
 
+pub(crate) mod build;
+pub mod majiang;
 pub mod mjai;
 pub mod tenhou6;
 
 use std::fmt::Write as _;
+
+use crate::mjlog::{self, GameLog};
+use crate::reason::{Failure, Reason};
+
+/// Decodes a whole document (already decompressed) of any supported format into `log`: mjlog
+/// XML, tenhou.net/6 JSON, mjai JSON lines, or a majiang paipu.
+pub fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
+    let body = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+    match body.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'{') | Some(b'[') => decode_json(body, log),
+        _ => mjlog::decode::decode_into(bytes, log),
+    }
+}
+
+/// A game of another format whose id is a Tenhou log id (a tenhou.net/6 `ref`, a file named
+/// by it) takes its rules from the id's type field, Tenhou's GO type, which names the room and
+/// the rules exactly, when it agrees with the red fives the log has.
+pub fn rules_from_log_id(log: &mut GameLog, game_id: &str) {
+    use crate::mjlog::{go_type, lacks, Format};
+    if log.origin.format == Format::Mjlog {
+        return;
+    }
+    let (Some(go), Some(read)) = (crate::input::go_type_of(game_id), log.go_type) else {
+        return;
+    };
+    let mask = go_type::NO_RED | go_type::THREE_PLAYER;
+    if go & mask == read & mask && go <= 0xFF {
+        log.go_type = Some(go);
+        for e in &mut log.events {
+            if let mjlog::Event::Go { go_type, .. } = e {
+                *go_type = go;
+            }
+        }
+        log.origin.room = None;
+        log.origin.lacks &= !lacks::RULES;
+    }
+}
+
+fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
+    *log = GameLog {
+        events: std::mem::take(&mut log.events),
+        ..GameLog::default()
+    };
+    log.events.clear();
+    // One JSON value (tenhou.net/6), or one per line (mjai; a line may hold an array of
+    // events).
+    let mut values: Vec<(usize, serde_json::Value)> = Vec::new();
+    let mut stream = serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>();
+    let line_at = |offset: usize| 1 + bytes[..offset.min(bytes.len())].iter().filter(|&&b| b == b'\n').count();
+    loop {
+        let at = stream.byte_offset();
+        match stream.next() {
+            None => break,
+            Some(Ok(v)) => values.push((line_at(at + leading_space(&bytes[at..])), v)),
+            Some(Err(e)) => {
+                return Err(Failure::new(Reason::Json, format!("line {}: {e}", e.line())));
+            }
+        }
+    }
+    let is_event = |v: &serde_json::Value| v.get("type").is_some_and(serde_json::Value::is_string);
+    let is_paipu = |v: &serde_json::Value| v.get("qijia").is_some() && v.get("log").is_some();
+    match values.as_slice() {
+        [(_, v)] if is_paipu(v) => {
+            majiang::read::read(v, log).map_err(|e| Failure::new(Reason::Majiang, e))
+        }
+        [(_, serde_json::Value::Array(a))] if a.first().is_some_and(is_paipu) => match a.as_slice() {
+            [one] => majiang::read::read(one, log).map_err(|e| Failure::new(Reason::Majiang, e)),
+            many => Err(Failure::new(
+                Reason::Majiang,
+                format!("an array of {} paipu (haifu reads each element as its own input)", many.len()),
+            )),
+        },
+        [(_, v)] if v.get("log").is_some() => {
+            tenhou6::read::read(v, log).map_err(|e| Failure::new(Reason::Tenhou6, e))
+        }
+        [(_, first), ..] if is_event(first) || first.as_array().is_some_and(|a| a.first().is_some_and(is_event)) => {
+            let mut events = Vec::with_capacity(values.len());
+            for (line, v) in values {
+                match v {
+                    serde_json::Value::Array(a) => events.extend(a.into_iter().map(|e| (line, e))),
+                    v => events.push((line, v)),
+                }
+            }
+            mjai::read::read(&events, log).map_err(|e| Failure::new(Reason::Mjai, e))
+        }
+        _ => Err(Failure::new(
+            Reason::NotMjlog,
+            "JSON that is neither tenhou.net/6 (an object with \"log\") nor mjai (events with \"type\")",
+        )),
+    }
+}
+
+fn leading_space(b: &[u8]) -> usize {
+    b.iter().take_while(|c| c.is_ascii_whitespace()).count()
+}
+
+/// Whether any string inside `v` satisfies `f` (a reader's test for red fives).
+pub(crate) fn any_string(v: &serde_json::Value, f: &impl Fn(&str) -> bool) -> bool {
+    match v {
+        serde_json::Value::String(s) => f(s),
+        serde_json::Value::Array(a) => a.iter().any(|x| any_string(x, f)),
+        serde_json::Value::Object(o) => o.values().any(|x| any_string(x, f)),
+        _ => false,
+    }
+}
 
 /// `s` as a JSON string.
 pub(crate) fn json_str(out: &mut String, s: &str) {

@@ -83,6 +83,36 @@ impl FrameChunk {
         self.native(name, DataType::Int32, PrimitiveArray::from(values).boxed())
     }
 
+    /// A column of numbers that a log's format may not record (null there). Without a null
+    /// it is written exactly as [`FrameChunk::int`] (or, `plain`, [`FrameChunk::plain_int`])
+    /// writes it, so that frames of mjlog games do not change.
+    pub(crate) fn maybe_int(self, name: &str, values: Vec<Option<i32>>, plain: bool) -> Self {
+        if values.iter().all(Option::is_some) {
+            let values = values.into_iter().map(|v| v.unwrap_or_default()).collect();
+            return if plain {
+                self.plain_int(name, values)
+            } else {
+                self.int(name, values)
+            };
+        }
+        let array = PrimitiveArray::from(values).boxed();
+        if plain {
+            self.with(name, DataType::Int32, array, Encoding::Plain)
+        } else {
+            self.native(name, DataType::Int32, array)
+        }
+    }
+
+    /// A string column that a log's format may not record (null there); without a null,
+    /// written as [`FrameChunk::text`] writes it.
+    pub(crate) fn maybe_text(self, name: &str, values: &[Option<String>]) -> Self {
+        if values.iter().all(Option::is_some) {
+            let values: Vec<&str> = values.iter().map(|v| v.as_deref().unwrap_or_default()).collect();
+            return self.text(name, &values);
+        }
+        self.opt_text(name, values)
+    }
+
     /// A column of floats with nulls.
     pub(crate) fn opt_float(self, name: &str, values: Vec<Option<f64>>) -> Self {
         self.native(
@@ -103,6 +133,20 @@ impl FrameChunk {
             name,
             DataType::Float64,
             PrimitiveArray::from_vec(values).boxed(),
+        )
+    }
+
+    /// A boolean column that a log's format may not record (null there); without a null,
+    /// written as [`FrameChunk::boolean`] writes it.
+    pub(crate) fn maybe_boolean(self, name: &str, values: &[Option<bool>]) -> Self {
+        if values.iter().all(Option::is_some) {
+            let values: Vec<bool> = values.iter().map(|v| v.unwrap_or_default()).collect();
+            return self.boolean(name, &values);
+        }
+        self.native(
+            name,
+            DataType::Boolean,
+            BooleanArray::from(values.to_vec()).boxed(),
         )
     }
 

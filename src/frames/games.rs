@@ -2,7 +2,7 @@
 
 use super::{FrameChunk, GameFrame, GameRows};
 use crate::input::date_of;
-use crate::mjlog::{go_type, room_of};
+use crate::mjlog::{go_type, lacks};
 use crate::stats::fold_of;
 
 pub(super) const NAME: &str = "games";
@@ -10,14 +10,18 @@ pub(super) const NAME: &str = "games";
 #[derive(Default)]
 pub(super) struct Games {
     game_id: Vec<String>,
-    go_type: Vec<i32>,
+    /// The format the game was read from.
+    format: Vec<&'static str>,
+    /// Null where the format does not record the rules (mjlog::lacks::RULES).
+    go_type: Vec<Option<i32>>,
     room: Vec<&'static str>,
-    hanchan: Vec<bool>,
+    hanchan: Vec<Option<bool>>,
     red: Vec<bool>,
     hands: Vec<i32>,
     source: Vec<String>,
     names: [Vec<String>; 4],
-    scores: [Vec<i32>; 4],
+    /// Null where the format does not record final scores (mjlog::lacks::FINAL_SCORES).
+    scores: [Vec<Option<i32>>; 4],
     places: [Vec<i32>; 4],
     /// `YYYY-MM-DD` from the log id (§9).
     date: Vec<Option<String>>,
@@ -43,16 +47,18 @@ impl GameFrame for Games {
 
     fn push(&mut self, _game: u32, g: &GameRows) {
         let f = &g.obs.facts;
+        let rules = f.lacks & lacks::RULES == 0;
         self.game_id.push(g.game_id.clone());
-        self.go_type.push(f.go_type as i32);
-        self.room.push(room_of(f.go_type));
-        self.hanchan.push(f.go_type & go_type::HANCHAN != 0);
+        self.format.push(f.format.name());
+        self.go_type.push(rules.then_some(f.go_type as i32));
+        self.room.push(f.room);
+        self.hanchan.push(rules.then_some(f.go_type & go_type::HANCHAN != 0));
         self.red.push(f.red);
         self.hands.push(f.hands.len() as i32);
         self.source.push(g.source.clone());
         for s in 0..4 {
             self.names[s].push(f.names[s].clone());
-            self.scores[s].push(f.final_scores[s]);
+            self.scores[s].push((f.lacks & lacks::FINAL_SCORES == 0).then_some(f.final_scores[s]));
             self.places[s].push(f.places[s] as i32);
             self.dan[s].push(f.dan.map(|d| d[s]));
             self.rate[s].push(f.rate.map(|r| r[s]));
@@ -74,9 +80,9 @@ impl GameFrame for Games {
         let [r0, r1, r2, r3] = g.rate;
         FrameChunk::default()
             .unique_text("game_id", &g.game_id)
-            .int("go_type", g.go_type)
+            .maybe_int("go_type", g.go_type, false)
             .strings("room", g.room.iter().map(|&r| Some(r)))
-            .boolean("hanchan", &g.hanchan)
+            .maybe_boolean("hanchan", &g.hanchan)
             .boolean("red", &g.red)
             .int("hands", g.hands)
             .unique_text("source", &g.source)
@@ -84,10 +90,10 @@ impl GameFrame for Games {
             .text("name_1", &n1)
             .text("name_2", &n2)
             .text("name_3", &n3)
-            .int("score_0", s0)
-            .int("score_1", s1)
-            .int("score_2", s2)
-            .int("score_3", s3)
+            .maybe_int("score_0", s0, false)
+            .maybe_int("score_1", s1, false)
+            .maybe_int("score_2", s2, false)
+            .maybe_int("score_3", s3, false)
             .int("place_0", p0)
             .int("place_1", p1)
             .int("place_2", p2)
@@ -102,5 +108,6 @@ impl GameFrame for Games {
             .opt_float("rate_2", r2)
             .opt_float("rate_3", r3)
             .int("fold", g.fold)
+            .strings("format", g.format.iter().map(|&f| Some(f)))
     }
 }

@@ -1,7 +1,7 @@
 //! `hands`: one row per hand (statistics.md §6).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
-use crate::mjlog::room_of;
+use crate::mjlog::lacks;
 
 pub(super) const NAME: &str = "hands";
 
@@ -16,12 +16,14 @@ pub(super) struct Hands {
     kyotaku: Vec<i32>,
     dealer: Vec<i32>,
     start: [Vec<i32>; 4],
-    end: Vec<String>,
+    /// Null for a draw whose type the format does not record (mjlog::lacks::DRAW_KIND).
+    end: Vec<Option<String>>,
     deltas: [Vec<i32>; 4],
     declarations: Vec<i32>,
     callers: Vec<i32>,
     wins: Vec<i32>,
-    win_value: Vec<i32>,
+    /// Null where the format records no points (mjlog::lacks::WIN_VALUE).
+    win_value: Vec<Option<i32>>,
     draws: Vec<i32>,
 }
 
@@ -43,7 +45,7 @@ impl GameFrame for Hands {
         let f = &g.obs.facts;
         for (i, h) in f.hands.iter().enumerate() {
             self.game.push(game);
-            self.room.push(room_of(f.go_type));
+            self.room.push(f.room);
             self.hand.push(i as i32);
             self.round.push(h.round as i32);
             self.honba.push(h.honba as i32);
@@ -52,14 +54,17 @@ impl GameFrame for Hands {
             for s in 0..4 {
                 self.start[s].push(h.start[s]);
             }
-            self.end.push(h.end.clone());
+            let known = f.lacks & lacks::DRAW_KIND == 0
+                || matches!(h.end.as_str(), "tsumo" | "ron" | "double_ron" | "exhaustive" | "nm");
+            self.end.push(known.then(|| h.end.clone()));
             for s in 0..4 {
                 self.deltas[s].push(h.deltas[s]);
             }
             self.declarations.push(h.declarations as i32);
             self.callers.push(h.callers as i32);
             self.wins.push(h.wins as i32);
-            self.win_value.push(h.win_value);
+            self.win_value
+                .push((f.lacks & lacks::WIN_VALUE == 0).then_some(h.win_value));
             self.draws.push(h.draws as i32);
         }
     }
@@ -80,7 +85,7 @@ impl GameFrame for Hands {
             .int("honba", h.honba)
             .int("kyotaku", h.kyotaku)
             .int("dealer", h.dealer)
-            .strings("end", h.end.iter().map(|e| Some(e.as_str())))
+            .strings("end", h.end.iter().map(|e| e.as_deref()))
             .int("delta_0", d0)
             .int("delta_1", d1)
             .int("delta_2", d2)
@@ -88,7 +93,7 @@ impl GameFrame for Hands {
             .int("declarations", h.declarations)
             .int("callers", h.callers)
             .int("wins", h.wins)
-            .int("win_value", h.win_value)
+            .maybe_int("win_value", h.win_value, false)
             .int("draws", h.draws)
             .int("start_0", s0)
             .int("start_1", s1)

@@ -60,7 +60,9 @@ impl GameFrame for Riichi {
             self.first_suited
                 .push(r.first_suited.map(|k| tile::kind_name(k as usize)));
             self.won.push(r.won);
-            self.points.push(r.points);
+            // Null where the format records no points (mjlog::lacks::WIN_VALUE).
+            let value = g.obs.facts.lacks & crate::mjlog::lacks::WIN_VALUE == 0;
+            self.points.push(r.points.filter(|_| value));
         }
     }
 

@@ -2,6 +2,7 @@
 //! entry of its `yaku` and `yakuman` (the `yaku` report counts them in SQL).
 
 use super::{digits, intern, rebase, refs, shape_digits, FrameChunk, GameFrame, GameRows};
+use crate::mjlog::lacks;
 use crate::tile;
 use crate::tile::KINDS;
 use crate::yaku;
@@ -16,15 +17,15 @@ pub(super) struct Wins {
     seat: Vec<i32>,
     discarder: Vec<Option<i32>>,
     pao: Vec<Option<i32>>,
-    fu: Vec<i32>,
-    points: Vec<i32>,
-    limit: Vec<i32>,
+    fu: Vec<Option<i32>>,
+    points: Vec<Option<i32>>,
+    limit: Vec<Option<i32>>,
     han: Vec<Option<i32>>,
-    yakuman: Vec<i32>,
-    dora: Vec<i32>,
-    ura_dora: Vec<i32>,
-    aka_dora: Vec<i32>,
-    yaku: Vec<String>,
+    yakuman: Vec<Option<i32>>,
+    dora: Vec<Option<i32>>,
+    ura_dora: Vec<Option<i32>>,
+    aka_dora: Vec<Option<i32>>,
+    yaku: Vec<Option<String>>,
     tile: Vec<&'static str>,
     tile_red: Vec<bool>,
     turn: Vec<i32>,
@@ -33,7 +34,7 @@ pub(super) struct Wins {
     waits: Vec<[u8; KINDS]>,
     wait_shape: Vec<Option<&'static str>>,
     sticks: Vec<i32>,
-    entries: Vec<i32>,
+    entries: Vec<Option<i32>>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -51,6 +52,10 @@ impl GameFrame for Wins {
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
+        let f = &g.obs.facts;
+        // What the format does not record is null (mjlog::lacks).
+        let value = f.lacks & lacks::WIN_VALUE == 0;
+        let some_fu = f.lacks & lacks::SOME_FU != 0;
         for w in &g.obs.wins {
             self.game.push(game);
             self.hand.push(i32::from(w.hand));
@@ -58,14 +63,14 @@ impl GameFrame for Wins {
             self.discarder.push(w.discarder.map(i32::from));
             self.pao.push(w.pao.map(i32::from));
             let [fu, points, limit] = w.ten;
-            self.fu.push(fu);
-            self.points.push(points);
-            self.limit.push(limit);
-            self.han.push(w.han());
-            self.yakuman.push(w.yakuman.len() as i32);
-            self.dora.push(w.han_of(yaku::DORA));
-            self.ura_dora.push(w.han_of(yaku::URA_DORA));
-            self.aka_dora.push(w.han_of(yaku::AKA_DORA));
+            self.fu.push((value && !(some_fu && fu == 0)).then_some(fu));
+            self.points.push(value.then_some(points));
+            self.limit.push(value.then_some(limit));
+            self.han.push(w.han().filter(|_| value));
+            self.yakuman.push(value.then_some(w.yakuman.len() as i32));
+            self.dora.push(value.then(|| w.han_of(yaku::DORA)));
+            self.ura_dora.push(value.then(|| w.han_of(yaku::URA_DORA)));
+            self.aka_dora.push(value.then(|| w.han_of(yaku::AKA_DORA)));
             let mut text = String::with_capacity(16 * (w.yaku.len() + w.yakuman.len()));
             let han = w.yaku.iter().map(|&(id, han)| (id, Some(han)));
             for (i, (id, han)) in han
@@ -84,7 +89,7 @@ impl GameFrame for Wins {
                     None => text.push_str(":Y"),
                 }
             }
-            self.yaku.push(text);
+            self.yaku.push(value.then_some(text));
             self.tile.push(tile::kind_name(w.tile as usize));
             self.tile_red.push(w.tile_red);
             self.turn.push(i32::from(w.turn));
@@ -93,7 +98,8 @@ impl GameFrame for Wins {
             self.waits.push(shape_digits(&w.waits));
             self.wait_shape.push(w.wait_shape().map(|s| s.name()));
             self.sticks.push(i32::from(w.sticks));
-            self.entries.push((w.yaku.len() + w.yakuman.len()) as i32);
+            self.entries
+                .push(value.then_some((w.yaku.len() + w.yakuman.len()) as i32));
         }
     }
 
@@ -109,15 +115,15 @@ impl GameFrame for Wins {
             .plain_int("seat", w.seat)
             .opt_int("discarder", w.discarder)
             .opt_int("pao", w.pao)
-            .plain_int("fu", w.fu)
-            .plain_int("points", w.points)
-            .plain_int("limit", w.limit)
+            .maybe_int("fu", w.fu, true)
+            .maybe_int("points", w.points, true)
+            .maybe_int("limit", w.limit, true)
             .opt_int("han", w.han)
-            .plain_int("yakuman", w.yakuman)
-            .plain_int("dora", w.dora)
-            .plain_int("ura_dora", w.ura_dora)
-            .plain_int("aka_dora", w.aka_dora)
-            .text("yaku", &w.yaku)
+            .maybe_int("yakuman", w.yakuman, true)
+            .maybe_int("dora", w.dora, true)
+            .maybe_int("ura_dora", w.ura_dora, true)
+            .maybe_int("aka_dora", w.aka_dora, true)
+            .maybe_text("yaku", &w.yaku)
             .strings("tile", w.tile.iter().map(|&t| Some(t)))
             .boolean("tile_red", &w.tile_red)
             .plain_int("turn", w.turn)
@@ -126,7 +132,7 @@ impl GameFrame for Wins {
             .text("waits", &digits(&w.waits))
             .strings("wait_shape", w.wait_shape.iter().copied())
             .plain_int("sticks", w.sticks)
-            .plain_int("entries", w.entries)
+            .maybe_int("entries", w.entries, true)
     }
 }
 
@@ -170,6 +176,9 @@ impl GameFrame for WinYaku {
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
+        if g.obs.facts.lacks & lacks::WIN_VALUE != 0 {
+            return;
+        }
         for w in &g.obs.wins {
             for &(id, han) in &w.yaku {
                 self.entry(game, w, id, Some(han));

@@ -52,13 +52,21 @@ use worker::{Filters, Workers};
 /// Files per parallel batch: large enough to keep both cores busy, small enough to bound memory.
 pub const BATCH_FILES: usize = 512;
 
-/// Which rooms to keep.
+/// Which rooms to keep. A Tenhou room keeps that room's Tenhou games and every game from
+/// elsewhere (rooms `mahjongsoul`, `engine`, `other`): a folder of self-play logs ingests
+/// under the default. Naming one of those rooms keeps only its games.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum RoomFilter {
     Phoenix,
     Tokujou,
     Joukyuu,
     Ippan,
+    /// Mahjong Soul games (tenhou.net/6 exports).
+    Mahjongsoul,
+    /// Games of an engine or a client other than Tenhou's (mjai, majiang).
+    Engine,
+    /// tenhou.net/6 games whose rules name no room haifu knows.
+    Other,
     Any,
 }
 
@@ -69,12 +77,21 @@ impl RoomFilter {
             RoomFilter::Tokujou => "tokujou",
             RoomFilter::Joukyuu => "joukyuu",
             RoomFilter::Ippan => "ippan",
+            RoomFilter::Mahjongsoul => "mahjongsoul",
+            RoomFilter::Engine => "engine",
+            RoomFilter::Other => "other",
             RoomFilter::Any => "any",
         }
     }
 
+    fn is_tenhou(name: &str) -> bool {
+        matches!(name, "phoenix" | "tokujou" | "joukyuu" | "ippan")
+    }
+
     fn keeps(self, room: &str) -> bool {
-        self == RoomFilter::Any || self.name() == room
+        self == RoomFilter::Any
+            || self.name() == room
+            || (Self::is_tenhou(self.name()) && !Self::is_tenhou(room))
     }
 }
 

@@ -9,7 +9,8 @@ use super::units::Unit;
 use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
 use crate::frames::GameRows;
 use crate::input;
-use crate::mjlog::{self, decode::decode_into, go_type, GameLog};
+use crate::formats::decode_into;
+use crate::mjlog::{self, go_type, GameLog};
 use crate::reason::{Failure, Reason};
 use crate::stats::{self, DrawRateCells, DrawRecord, Observe};
 
@@ -166,6 +167,16 @@ fn process_document(
     log: &mut GameLog,
     draws: &mut Vec<DrawRecord>,
 ) -> Outcome {
+    if let Err(reason) = decode_into(bytes, log) {
+        return Outcome::Failed {
+            game_id: Some(game_id.to_string()),
+            reason,
+        };
+    }
+    // The log's own id (a tenhou.net/6 `ref`) names the game; else its file does.
+    let game_id = log.origin.game_id.clone().unwrap_or_else(|| game_id.to_string());
+    let game_id = game_id.as_str();
+    crate::formats::rules_from_log_id(log, game_id);
     let failed = |reason: Failure| Outcome::Failed {
         game_id: Some(game_id.to_string()),
         reason,
@@ -174,9 +185,6 @@ fn process_document(
         game_id: game_id.to_string(),
         reason: Failure::new(reason, detail),
     };
-    if let Err(e) = decode_into(bytes, log) {
-        return failed(e);
-    }
     let Some(go) = log.go_type else {
         return failed(Failure::new(Reason::NoGo, "the log has no GO tag"));
     };
@@ -189,7 +197,7 @@ fn process_document(
             format!("GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard four-player rules"),
         );
     }
-    let game_room = mjlog::room_of(go);
+    let game_room = log.origin.room.unwrap_or_else(|| mjlog::room_of(go));
     if !filters.room.keeps(game_room) {
         return skipped(
             Reason::Room,

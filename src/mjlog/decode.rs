@@ -37,6 +37,7 @@ pub(crate) fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeE
     log.events.clear();
     log.unknown_tags.clear();
     log.go_type = None;
+    log.origin = super::Origin::default();
     let Some(&first) = bytes.iter().find(|b| !b.is_ascii_whitespace()) else {
         return Err(err(Reason::Empty, "the file holds no data"));
     };

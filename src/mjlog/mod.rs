@@ -7,7 +7,7 @@ pub mod decode;
 pub mod meld;
 
 pub use decode::{decode, DecodeError};
-pub use meld::{decode_meld, Meld, MeldKind};
+pub use meld::{decode_meld, encode_meld, Meld, MeldKind};
 
 use crate::tile::TileId;
 
@@ -143,9 +143,74 @@ impl Ryuukyoku {
     }
 }
 
+/// The format a log was read from: the `games.format` column.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Format {
+    #[default]
+    Mjlog,
+    Tenhou6,
+    Mjai,
+    Majiang,
+}
+
+impl Format {
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Mjlog => "mjlog",
+            Format::Tenhou6 => "tenhou6",
+            Format::Mjai => "mjai",
+            Format::Majiang => "majiang",
+        }
+    }
+}
+
+/// What a log's format does not record: bits of [`Origin::lacks`]. The replay does not check
+/// what is not recorded, and the frames write null for it (the README's table, per format).
+pub mod lacks {
+    /// The rules beyond red fives (hanchan, room, GO type): `games.go_type`, `hanchan` null.
+    pub const RULES: u16 = 1;
+    /// The final scores (`owari`): `games.score_*` null; places come from the replay.
+    pub const FINAL_SCORES: u16 = 1 << 1;
+    /// A win's fu, points, limit and yaku: `wins` columns and `hands.win_value` null, no
+    /// `win_yaku` rows.
+    pub const WIN_VALUE: u16 = 1 << 2;
+    /// The fu of some wins (tenhou.net/6: limit hands; majiang: yakuman hands): the reader
+    /// gives 0, never a real fu, and `wins.fu` is null for those.
+    pub const SOME_FU: u16 = 1 << 3;
+    /// The type of an abortive draw, and all-tenpai against all-noten: `hands.end` null for
+    /// a draw that did not exhaust the wall.
+    pub const DRAW_KIND: u16 = 1 << 4;
+    /// The winner's hand and melds as the log states them (the reader rebuilds them from the
+    /// hand's play, so the replay's check of them holds by construction).
+    pub const WIN_HAND: u16 = 1 << 5;
+    /// The seat liable for a yakuman (pao): `wins.pao` is null, as for a win without one.
+    pub const PAO: u16 = 1 << 6;
+}
+
+/// Where a decoded log came from, and what it does not record.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Origin {
+    pub format: Format,
+    /// [`lacks`] bits.
+    pub lacks: u16,
+    /// The room of a game that is not a Tenhou game (`mahjongsoul`, `engine`); Tenhou games
+    /// have their GO type's.
+    pub room: Option<&'static str>,
+    /// The game id the log itself carries (a tenhou.net/6 `ref`, a majiang title's log id),
+    /// which names the game instead of its file.
+    pub game_id: Option<String>,
+}
+
+impl Origin {
+    pub fn lacks(&self, bit: u16) -> bool {
+        self.lacks & bit != 0
+    }
+}
+
 /// A whole decoded log.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct GameLog {
+    pub origin: Origin,
     pub go_type: Option<u32>,
     pub events: Vec<Event>,
     /// Unknown tags, by name, in order of first appearance, with their counts.

@@ -1,7 +1,7 @@
 //! Drives a whole decoded game through [`HandState`], hand by hand, and reports to observers.
 
 use super::{Check, HandState, Observer, ReplayError, TerminalKind};
-use crate::mjlog::{go_type, Event, GameLog};
+use crate::mjlog::{go_type, lacks, room_of, Event, Format, GameLog};
 use crate::wall::{Players, Seed, SeedForm, Walls};
 
 /// What one replayed hand was, for the `hands` frame.
@@ -43,13 +43,19 @@ pub(crate) struct WallCoverage {
 /// What one replayed game was, for the `games` frame.
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct GameFacts {
+    pub(crate) format: Format,
+    /// What the format does not record ([`crate::mjlog::lacks`] bits).
+    pub(crate) lacks: u16,
+    /// The GO type's room, or the room of a game from elsewhere ([`crate::mjlog::Origin`]).
+    pub(crate) room: &'static str,
     pub(crate) go_type: u32,
     pub(crate) red: bool,
     pub(crate) names: [String; 4],
     /// Per seat `dan` and `rate` from `UN`, when the log has them.
     pub(crate) dan: Option<[i32; 4]>,
     pub(crate) rate: Option<[f64; 4]>,
-    /// Final scores in points (from `owari`).
+    /// Final scores in points (from `owari`; the replay's last scores when the format does
+    /// not record them, [`lacks::FINAL_SCORES`]).
     pub(crate) final_scores: [i32; 4],
     /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
     pub(crate) places: [u8; 4],
@@ -232,7 +238,29 @@ pub(crate) fn replay_game<O: Observer>(
         &mut coverage,
         observers,
     );
+    let (dan, rate) = log.player_ranks();
+    let facts = |final_scores: [i32; 4]| GameFacts {
+        format: log.origin.format,
+        lacks: log.origin.lacks,
+        room: log.origin.room.unwrap_or_else(|| room_of(go)),
+        go_type: go,
+        red,
+        names: log.player_names(),
+        dan,
+        rate,
+        final_scores,
+        places: places(&final_scores),
+        hands: Vec::new(),
+        wall: WallCoverage::default(),
+    };
     let Some(owari) = owari else {
+        if log.origin.lacks(lacks::FINAL_SCORES) {
+            return Ok(GameFacts {
+                hands,
+                wall: coverage,
+                ..facts(last.scores)
+            });
+        }
         return Err(game_err(Check::Truncated, "the final record has no owari"));
     };
     if owari.len() < 8 {
@@ -263,17 +291,10 @@ pub(crate) fn replay_game<O: Observer>(
             ),
         ));
     }
-    let (dan, rate) = log.player_ranks();
     Ok(GameFacts {
-        go_type: go,
-        red,
-        names: log.player_names(),
-        dan,
-        rate,
-        final_scores,
-        places: places(&final_scores),
         hands,
         wall: coverage,
+        ..facts(final_scores)
     })
 }
 

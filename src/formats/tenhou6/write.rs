@@ -1,36 +1,16 @@
-//! tenhou.net/6 JSON (the format of Tenhou's own viewer and its `mjlog2json` export), written
-//! from a decoded Tenhou game.
-//!
-//! `{"ver":2.3,"ref":ID,"log":[hand…],"ratingc":…,"rule":{"disp":…,"aka53":…,"aka52":…,
-//! "aka51":…},"lobby":…,"dan":[…],"rate":[…],"sx":[…],"sc":[…],"name":[…]}`, each hand
-//! `[[round, honba, sticks], scores, dora indicators, ura indicators, then per seat its
-//! starting hand, its takes and its discards, and the result]`. Tiles: 11–19 man, 21–29 pin,
-//! 31–39 sou, 41–47 winds and dragons, 51–53 the red fives; in a discard list 60 is the tile
-//! just drawn, `r` marks the riichi declaration, and a daiminkan leaves a 0. Calls are
-//! strings: `c` + the called tile + the two from the hand (chi); `p`, `m` (daiminkan) placed
-//! before the called tile where the seat it came from sits (first: the left seat; after one
-//! tile: across; last: the right seat); `k` (added kan) where the pon's `p` was, followed by
-//! the added tile; `a` (concealed kan) before the fourth tile. Results: `["和了", deltas,
-//! [winner, from, liable, points, yaku…], …]` per winner, `["流局", deltas]`, or the draw's
-//! name. `connection`, when a player left or came back: `what` 0 for a `BYE`, 1 for a return
-//! (`UN` with one name), `log` the hand, `who` the seat, `step` the draws, discards and calls
-//! of the hand before it.
+//! tenhou.net/6 JSON written from a decoded Tenhou game (the format: the parent module).
 //!
 //! Invariants: the takes and discards of a seat pair up one to one (a kan's discard slot is its
 //! string or 0); the writer takes a game the replay has proved, so it checks nothing.
 
 use std::fmt::Write as _;
 
-use super::json_str;
+use super::read::DAN;
+use crate::formats::json_str;
 use crate::mjlog::{go_type, Agari, Event, GameLog, Meld, MeldKind, Ryuukyoku};
 use crate::tile::{self, TileId, KINDS};
 use crate::yaku;
 
-/// Tenhou's dan names by `dan` index.
-const DAN: [&str; 21] = [
-    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段", "二段",
-    "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
-];
 
 /// The tenhou.net/6 number of a tile.
 pub fn tile_code(id: TileId, red: bool) -> u8 {

@@ -17,7 +17,7 @@
 
 use std::fmt::Write as _;
 
-use super::json_str;
+use crate::formats::json_str;
 use crate::mjlog::{go_type, Event, GameLog, MeldKind};
 use crate::tile::{self, TileId};
 

@@ -1,0 +1,528 @@
+//! majiang paipu JSON → the decoded events of one game (through [`Builder`]).
+//!
+//! A paipu: `title` (the room, then on its second line the log id for a Tenhou game),
+//! `player` (name, then `(七段 R2074)`), `qijia` (the first dealer's player index), `log`
+//! (hands), `defen` (final scores), `point` (final points with uma), `rank`. A hand is a list
+//! of one-key objects: `qipai` (`zhuangfeng`, `jushu`, `changbang`, `lizhibang`, `defen`,
+//! `baopai`, `shoupai`), `zimo`, `gangzimo` (a replacement draw), `dapai` (`p` with `_` for
+//! the tile just drawn and `*` for a riichi declaration), `fulou` (chi, pon, daiminkan),
+//! `gang` (concealed or added kan), `kaigang` (a new indicator), `hule` (`l`, `shoupai`,
+//! `baojia`, `fubaopai`, `fu`, `fanshu`, `defen`, `hupai`, `fenpei`), `pingju` (`name`,
+//! `shoupai`, `fenpei`). Seats `l` count from the hand's dealer; so do the hand's `defen`,
+//! `shoupai` and `fenpei`. Tiles: `m1`..`s9`, `z1`..`z7`, digit 0 a red five; a meld string
+//! marks the called tile's giver after it (`-` the left seat, `=` across, `+` the right).
+//!
+//! Checked against the replay beyond what every reader checks: each winner's hand, and each
+//! hand shown at a draw. What the format does not record ([`lacks`]): pao, rate (folded into
+//! the player string, rounded), the seed; for a game of a room Tenhou does not name (an engine's
+//! self-play), the rules beyond red fives (room `engine`). A riichi's stick is laid after its
+//! discard unless a win on that discard follows. In a Tenhou game, a kan's new indicator is
+//! shown where Tenhou's mjlog shows it ([`tenhou_order`]).
+
+use serde_json::Value;
+
+use crate::formats::build::{BuildError, Builder, Tile};
+use crate::formats::tenhou6::read::{rules_of_disp, DAN};
+use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
+use crate::tile;
+use crate::yaku;
+
+/// Tile types of a majiang tile string (`m123p0s55z7`: suit letters, then digits).
+fn tiles_of(text: &str) -> Result<Vec<Tile>, BuildError> {
+    let mut suit: Option<u8> = None;
+    let mut out = Vec::new();
+    for c in text.bytes() {
+        match c {
+            b'm' | b'p' | b's' | b'z' => suit = Some(c),
+            b'0'..=b'9' => {
+                let n = c - b'0';
+                let t = match (suit, n) {
+                    (Some(s @ (b'm' | b'p' | b's')), 0) => 34 + suit_index(s),
+                    (Some(s @ (b'm' | b'p' | b's')), 1..=9) => suit_index(s) * 9 + n - 1,
+                    (Some(b'z'), 1..=7) => 27 + n - 1,
+                    _ => return Err(format!("tiles {text:?}")),
+                };
+                out.push(t);
+            }
+            _ => return Err(format!("tiles {text:?}")),
+        }
+    }
+    Ok(out)
+}
+
+fn suit_index(s: u8) -> u8 {
+    match s {
+        b'm' => 0,
+        b'p' => 1,
+        _ => 2,
+    }
+}
+
+fn one_tile(text: &str) -> Result<Tile, BuildError> {
+    match tiles_of(text)?.as_slice() {
+        [t] => Ok(*t),
+        _ => Err(format!("tile {text:?}")),
+    }
+}
+
+/// A meld string taken apart: its tiles in order, the index of the called tile and the giver's
+/// place relative to the caller (3 the left seat, 2 across, 1 the right), and for an added kan
+/// the tile added.
+struct MeldText {
+    tiles: Vec<Tile>,
+    called: Option<(usize, u8)>,
+    added: Option<Tile>,
+}
+
+fn meld_of(text: &str) -> Result<MeldText, BuildError> {
+    let bad = || format!("meld {text:?}");
+    let b = text.as_bytes();
+    let suit = *b.first().ok_or_else(bad)?;
+    let mut tiles = Vec::new();
+    let mut called = None;
+    let mut added = None;
+    for &c in &b[1..] {
+        match c {
+            b'-' | b'=' | b'+' => {
+                if called.is_some() || tiles.is_empty() {
+                    return Err(bad());
+                }
+                let rel = match c {
+                    b'-' => 3,
+                    b'=' => 2,
+                    _ => 1,
+                };
+                called = Some((tiles.len() - 1, rel));
+            }
+            b'0'..=b'9' => {
+                let t = one_tile(&format!("{}{}", suit as char, c as char))?;
+                if called.is_some() && tiles.len() == 3 {
+                    added = Some(t);
+                } else {
+                    tiles.push(t);
+                }
+            }
+            _ => return Err(bad()),
+        }
+    }
+    Ok(MeldText {
+        tiles,
+        called,
+        added,
+    })
+}
+
+/// The Tenhou id of a majiang yaku name (Tenhou's own, or majiang's spelling of it).
+fn yaku_id(name: &str) -> Option<u8> {
+    let tenhou = match name {
+        "ダブル立直" => "両立直",
+        "翻牌 白" => "役牌 白",
+        "翻牌 發" => "役牌 發",
+        "翻牌 中" => "役牌 中",
+        n => n,
+    };
+    yaku::YAKU.iter().position(|y| y.name == tenhou).map(|i| i as u8)
+}
+
+/// Tenhou's limit class of a win of `han` han and `fu` fu (`yakuman` a yakuman hand).
+fn limit_of(han: i32, fu: i32, yakuman: bool) -> i32 {
+    let base = fu * (1 << (han + 2).min(20));
+    match han {
+        _ if yakuman || han >= 13 => 5,
+        11..=12 => 4,
+        8..=10 => 3,
+        6..=7 => 2,
+        _ if han >= 5 || base >= 2000 => 1,
+        _ => 0,
+    }
+}
+
+fn int(v: &Value, what: &str) -> Result<i64, BuildError> {
+    v.as_i64().ok_or_else(|| format!("{what} is not an integer: {v}"))
+}
+
+fn four(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
+    let a = v.as_array().filter(|a| a.len() == 4).ok_or_else(|| format!("{what} is not 4 numbers"))?;
+    let mut out = [0; 4];
+    for (o, x) in out.iter_mut().zip(a) {
+        *o = i32::try_from(int(x, what)?).map_err(|_| format!("{what} out of range"))?;
+    }
+    Ok(out)
+}
+
+/// One hand being read: seats `l` → Tenhou seats.
+struct Hand {
+    dealer: u8,
+    riichi: [bool; 4],
+}
+
+impl Hand {
+    fn seat(&self, e: &Value, key: &str) -> Result<u8, BuildError> {
+        let l = e[key].as_u64().filter(|&l| l < 4).ok_or_else(|| format!("{key} is not a seat: {}", e[key]))?;
+        Ok((self.dealer + l as u8) % 4)
+    }
+
+    /// Per-`l` values in Tenhou seat order.
+    fn by_seat<T: Copy>(&self, v: [T; 4]) -> [T; 4] {
+        [0u8, 1, 2, 3].map(|s| v[usize::from((s + 4 - self.dealer) % 4)])
+    }
+}
+
+/// Reads one paipu into `log`.
+pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
+    let title = paipu["title"].as_str().unwrap_or("");
+    let mut lines = title.lines();
+    let room_text = lines.next().unwrap_or("");
+    let game_id = lines.next().and_then(crate::input::find_log_id);
+    let hands = paipu["log"].as_array().ok_or("log is not an array")?;
+    let players = paipu["player"].as_array().ok_or("player is not an array")?;
+    if players.len() != 4 || room_text.starts_with('三') {
+        log.events.clear();
+        log.go_type = Some(go_type::THREE_PLAYER);
+        log.origin.format = Format::Majiang;
+        return Ok(());
+    }
+    let qijia = paipu["qijia"].as_u64().filter(|&q| q < 4).ok_or("qijia is not a seat")? as usize;
+    let red = has_red(&paipu["log"]);
+    let rules = rules_of_disp(room_text.trim_start_matches('四'), red);
+    let mut lacks = lacks::WIN_HAND | lacks::SOME_FU | lacks::PAO;
+    if rules.three {
+        log.events.clear();
+        log.go_type = Some(rules.go | go_type::THREE_PLAYER);
+        log.origin.format = Format::Majiang;
+        return Ok(());
+    }
+    let go = if rules.tenhou {
+        rules.go | 0x01
+    } else {
+        lacks |= lacks::RULES;
+        if red {
+            0
+        } else {
+            go_type::NO_RED
+        }
+    };
+    // Player index of Tenhou seat s: (qijia + s) % 4.
+    let mut un = Un::default();
+    let mut dan = [0i32; 4];
+    let mut dans = 0;
+    for s in 0..4 {
+        let text = players[(qijia + s) % 4].as_str().unwrap_or("");
+        let mut parts = text.lines();
+        un.names[s] = Some(parts.next().unwrap_or("").to_string());
+        let rank = parts.next().unwrap_or("");
+        if let Some(d) = rank.strip_prefix('(').and_then(|r| r.split(' ').next()).and_then(|d| DAN.iter().position(|&x| x == d)) {
+            dan[s] = d as i32;
+            dans += 1;
+        }
+    }
+    un.dan = (dans == 4).then_some(dan);
+    let owari = {
+        let defen = paipu["defen"].as_array().filter(|a| a.len() == 4);
+        let point = paipu["point"].as_array().filter(|a| a.len() == 4);
+        match (defen, point) {
+            (Some(defen), Some(point)) => {
+                let mut o = Vec::with_capacity(8);
+                for s in 0..4 {
+                    let p = (qijia + s) % 4;
+                    let d = defen[p].as_f64().ok_or("defen is not numbers")?;
+                    let pt = match &point[p] {
+                        Value::String(x) => x.parse::<f64>().map_err(|_| format!("point {x:?}"))?,
+                        v => v.as_f64().ok_or("point is not numbers")?,
+                    };
+                    o.push(d / 100.0);
+                    o.push(pt);
+                }
+                Some(o)
+            }
+            _ => {
+                lacks |= lacks::FINAL_SCORES;
+                None
+            }
+        }
+    };
+    log.origin.format = Format::Majiang;
+    log.origin.room = (!rules.tenhou).then_some("engine");
+    log.origin.game_id = game_id;
+    let mut b = Builder::new(log, go, un);
+    for (i, h) in hands.iter().enumerate() {
+        hand(&mut b, h, rules.tenhou).map_err(|e| format!("log[{i}]: {e}"))?;
+    }
+    b.finish(owari)?;
+    log.origin.lacks |= lacks;
+    Ok(())
+}
+
+/// The key of a one-key event object.
+fn key(ev: &Value) -> &str {
+    ev.as_object().and_then(|o| o.keys().next()).map_or("", String::as_str)
+}
+
+/// A Tenhou game's events with each new indicator where Tenhou's mjlog shows it (majiang
+/// shows a kan's after the discard that follows it, its own rule): a concealed kan's at once;
+/// a daiminkan's or added kan's before the seat's next discard, or after its next kan's
+/// declaration, whichever comes first (and before a win on the replacement tile).
+fn tenhou_order(events: &[Value]) -> Vec<&Value> {
+    let mut shown: std::collections::VecDeque<&Value> =
+        events.iter().filter(|e| key(e) == "kaigang").collect();
+    let mut seq = Vec::with_capacity(events.len());
+    let mut pending = 0;
+    for e in events {
+        match key(e) {
+            "kaigang" => continue,
+            "dapai" | "hule" | "pingju" => {
+                for _ in 0..std::mem::take(&mut pending) {
+                    seq.extend(shown.pop_front());
+                }
+                seq.push(e);
+            }
+            "gang" | "fulou" => {
+                seq.push(e);
+                let m = e[key(e)]["m"].as_str().unwrap_or("");
+                let concealed = key(e) == "gang" && !m.contains(['-', '=', '+']);
+                let kan = key(e) == "gang" || m.len() == 6;
+                for _ in 0..std::mem::take(&mut pending) {
+                    seq.extend(shown.pop_front());
+                }
+                if concealed {
+                    seq.extend(shown.pop_front());
+                } else if kan {
+                    pending = 1;
+                }
+            }
+            _ => seq.push(e),
+        }
+    }
+    // An indicator no kan accounts for stays at the end of the hand's play.
+    let end = seq.len().saturating_sub(1);
+    for (i, e) in shown.into_iter().enumerate() {
+        seq.insert(end + i, e);
+    }
+    seq
+}
+
+fn hand(b: &mut Builder, h: &Value, tenhou: bool) -> Result<(), BuildError> {
+    let events = h.as_array().ok_or("a hand is not an array")?;
+    let events: Vec<&Value> = if tenhou {
+        tenhou_order(events)
+    } else {
+        events.iter().collect()
+    };
+    let mut hand = Hand {
+        dealer: 0,
+        riichi: [false; 4],
+    };
+    for (k, ev) in events.iter().enumerate() {
+        let (kind, e) = ev
+            .as_object()
+            .and_then(|o| o.iter().next())
+            .ok_or_else(|| format!("event {k} is not a one-key object"))?;
+        let next_is_ron = events.get(k + 1).and_then(|n| n.get("hule")).is_some_and(|h| !h["baojia"].is_null());
+        hand_event(b, &mut hand, kind, e, next_is_ron).map_err(|err| format!("{kind} (event {k}): {err}"))?;
+    }
+    Ok(())
+}
+
+fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_ron: bool) -> Result<(), BuildError> {
+    let text = |key: &str| e[key].as_str().ok_or_else(|| format!("{key} is not a string"));
+    match kind {
+        "qipai" => {
+            let wind = int(&e["zhuangfeng"], "zhuangfeng")?;
+            let jushu = int(&e["jushu"], "jushu")?;
+            if !(0..4).contains(&wind) || !(0..4).contains(&jushu) {
+                return Err(format!("round {wind}, hand {jushu}"));
+            }
+            hand.dealer = jushu as u8;
+            let small = |key: &str| -> Result<u8, BuildError> {
+                u8::try_from(int(&e[key], key)?).map_err(|_| format!("{key} out of range"))
+            };
+            let scores = hand.by_seat(four(&e["defen"], "defen")?);
+            let shoupai = e["shoupai"].as_array().filter(|a| a.len() == 4).ok_or("shoupai is not 4 hands")?;
+            let mut by_l: [Vec<Tile>; 4] = Default::default();
+            for (l, s) in shoupai.iter().enumerate() {
+                by_l[l] = tiles_of(s.as_str().ok_or("a shoupai is not a string")?)?;
+                if by_l[l].len() != 13 {
+                    return Err(format!("a starting hand of {} tiles", by_l[l].len()));
+                }
+            }
+            let hands = [0u8, 1, 2, 3].map(|s| by_l[usize::from((s + 4 - hand.dealer) % 4)].clone());
+            b.start_hand(
+                (wind * 4 + jushu) as u8,
+                small("changbang")?,
+                small("lizhibang")?,
+                scores,
+                hand.dealer,
+                &hands,
+                one_tile(text("baopai")?)?,
+            )?;
+        }
+        "zimo" | "gangzimo" => b.draw(hand.seat(e, "l")?, one_tile(text("p")?)?)?,
+        "dapai" => {
+            let who = hand.seat(e, "l")?;
+            let p = text("p")?;
+            let riichi = p.ends_with('*');
+            let p = p.trim_end_matches('*');
+            let tsumogiri = p.ends_with('_');
+            let t = one_tile(p.trim_end_matches('_'))?;
+            if riichi {
+                b.reach(who);
+                hand.riichi[usize::from(who)] = true;
+            }
+            b.discard(who, Some(t), tsumogiri)?;
+            if riichi && !next_is_ron {
+                b.reach_accepted(who);
+            }
+        }
+        "fulou" => {
+            let who = hand.seat(e, "l")?;
+            let m = meld_of(text("m")?)?;
+            let (at, rel) = m.called.ok_or("a call without its giver")?;
+            let called = m.tiles[at];
+            let mut rest = m.tiles.clone();
+            rest.remove(at);
+            let kinds: Vec<usize> = m.tiles.iter().map(|&t| tile::type_kind(usize::from(t))).collect();
+            let meld = match m.tiles.len() {
+                4 => MeldKind::Daiminkan,
+                3 if kinds.iter().all(|&k| k == kinds[0]) => MeldKind::Pon,
+                3 => MeldKind::Chi,
+                n => return Err(format!("a call of {n} tiles")),
+            };
+            b.call(who, meld, (who + rel) % 4, called, &rest)?;
+        }
+        "gang" => {
+            let who = hand.seat(e, "l")?;
+            let m = meld_of(text("m")?)?;
+            match (m.called, m.added) {
+                (None, None) if m.tiles.len() == 4 => {
+                    b.ankan(who, tile::type_kind(usize::from(m.tiles[0])))?
+                }
+                (Some(_), Some(added)) => b.kakan(who, added)?,
+                _ => return Err(format!("kan {:?}", e["m"])),
+            }
+        }
+        "kaigang" => b.dora(one_tile(text("baopai")?)?)?,
+        "hule" => {
+            let who = hand.seat(e, "l")?;
+            let from = if e["baojia"].is_null() { who } else { hand.seat(e, "baojia")? };
+            let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
+            // The winner's hand as recorded: its concealed tiles, the winning tile last.
+            let shoupai = text("shoupai")?;
+            let mut recorded = tiles_of(shoupai.split(',').next().unwrap_or(""))?;
+            recorded.sort_unstable();
+            let mut mine = b.concealed(who);
+            if who != from {
+                mine.extend(b.last_discard());
+                mine.sort_unstable();
+            }
+            if recorded != mine {
+                return Err(format!("the winner's hand {shoupai:?} is not the replay's"));
+            }
+            let (mut list, mut yakuman) = (Vec::new(), Vec::new());
+            let mut han = 0;
+            for y in e["hupai"].as_array().ok_or("hupai is not an array")? {
+                let name = y["name"].as_str().ok_or("a yaku without a name")?;
+                let id = yaku_id(name).ok_or_else(|| format!("yaku {name:?}"))?;
+                match &y["fanshu"] {
+                    Value::String(stars) if !stars.is_empty() && stars.bytes().all(|c| c == b'*') => {
+                        yakuman.push(id)
+                    }
+                    v => {
+                        let h = u8::try_from(int(v, "fanshu")?).map_err(|_| "fanshu out of range")?;
+                        han += i32::from(h);
+                        list.push((id, h));
+                    }
+                }
+            }
+            let fu = e["fu"].as_i64().unwrap_or(0) as i32;
+            let points = i32::try_from(int(&e["defen"], "defen")?).map_err(|_| "defen out of range")?;
+            let ten = [fu, points, limit_of(han, fu, !yakuman.is_empty())];
+            let ura = match &e["fubaopai"] {
+                Value::Null => Vec::new(),
+                Value::Array(a) => a
+                    .iter()
+                    .map(|t| one_tile(t.as_str().unwrap_or("")))
+                    .collect::<Result<_, _>>()?,
+                _ => return Err("fubaopai is not a list".into()),
+            };
+            let riichi = hand.riichi[usize::from(who)];
+            b.win(who, from, deltas, ten, list, yakuman, &ura, riichi, None)?;
+        }
+        "pingju" => {
+            let name = text("name")?;
+            let kind = match name {
+                "流局" | "荒牌平局" => None,
+                "流し満貫" => Some("nm"),
+                "九種九牌" => Some("yao9"),
+                "四家立直" => Some("reach4"),
+                "三家和" => Some("ron3"),
+                "四開槓" | "四槓散了" => Some("kan4"),
+                "四風連打" => Some("kaze4"),
+                _ => return Err(format!("draw {name:?}")),
+            };
+            let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
+            let shown_by_l: Vec<String> = e["shoupai"]
+                .as_array()
+                .map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect())
+                .unwrap_or_default();
+            let mut shown = [false; 4];
+            for (l, s) in shown_by_l.iter().enumerate().take(4) {
+                if s.is_empty() {
+                    continue;
+                }
+                let seat = (hand.dealer + l as u8) % 4;
+                shown[usize::from(seat)] = true;
+                let mut recorded = tiles_of(s.split(',').next().unwrap_or(""))?;
+                recorded.sort_unstable();
+                if recorded != b.concealed(seat) {
+                    return Err(format!("seat {seat}'s shown hand {s:?} is not the replay's"));
+                }
+            }
+            b.ryuukyoku(kind, deltas, shown)?;
+        }
+        other => return Err(format!("event {other:?}")),
+    }
+    Ok(())
+}
+
+/// Whether a tile string holding a red five (`m0`, `p505=`) appears.
+fn has_red(v: &Value) -> bool {
+    crate::formats::any_string(v, &|s| s.starts_with(['m', 'p', 's', 'z']) && s.contains('0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_and_melds() {
+        assert_eq!(tiles_of("m120p5z17").unwrap(), vec![0, 1, 34, 13, 27, 33]);
+        assert!(tiles_of("z8").is_err() && tiles_of("5m").is_err());
+        let m = meld_of("m5-67").unwrap();
+        assert_eq!((m.tiles, m.called, m.added), (vec![4, 5, 6], Some((0, 3)), None));
+        let m = meld_of("p505=").unwrap();
+        assert_eq!((m.tiles, m.called), (vec![13, 35, 13], Some((2, 2))));
+        let m = meld_of("m111-1").unwrap();
+        assert_eq!((m.tiles.len(), m.called, m.added), (3, Some((2, 3)), Some(0)));
+        let m = meld_of("z2222+").unwrap();
+        assert_eq!((m.tiles.len(), m.called), (4, Some((3, 1))));
+        let m = meld_of("m5550").unwrap();
+        assert_eq!((m.tiles, m.called), (vec![4, 4, 4, 34], None));
+    }
+
+    /// Tenhou's limit classes: mangan from a base of 2000 (4 han 40 fu, 3 han 70 fu).
+    #[test]
+    fn limits() {
+        assert_eq!(limit_of(4, 30, false), 0);
+        assert_eq!(limit_of(4, 40, false), 1);
+        assert_eq!(limit_of(3, 70, false), 1);
+        assert_eq!(limit_of(3, 60, false), 0);
+        assert_eq!(limit_of(5, 30, false), 1);
+        assert_eq!(limit_of(7, 30, false), 2);
+        assert_eq!(limit_of(10, 30, false), 3);
+        assert_eq!(limit_of(12, 30, false), 4);
+        assert_eq!(limit_of(13, 30, false), 5);
+        assert_eq!(limit_of(1, 30, true), 5);
+        assert_eq!(yaku_id("翻牌 白"), yaku_id("役牌 白"));
+        assert_eq!(yaku_id("ダブル立直"), Some(21));
+    }
+}

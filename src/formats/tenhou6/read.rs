@@ -1,0 +1,644 @@
+//! tenhou.net/6 JSON → the decoded events of one game (through [`Builder`]).
+//!
+//! The format keeps each seat's takes and discards as separate lists, so the order of play is
+//! rebuilt: the dealer takes first; after each discard, a seat whose next take is a call of
+//! that tile from that seat takes it (a pon or kan before a chi), else the next seat draws; a
+//! kan's replacement draw follows the kan; the hand ends when the seat due to act has nothing
+//! left. A kan's new dora indicator is shown as Tenhou's mjlog shows it: at once for a
+//! concealed kan, after the replacement draw for the others. A riichi's stick is laid after
+//! its discard unless that discard is won on.
+//!
+//! What the format does not record ([`lacks`]): the fu of limit hands, the hands shown at a
+//! draw, the winner's hand (rebuilt), the seed; Mahjong Soul and other non-Tenhou exports also
+//! Tenhou's rules (room `mahjongsoul` or `other`), and yaku under names Tenhou does not use.
+//! Ura dora of 0 han, which Tenhou's export leaves out, are restored for a riichi win, as the
+//! mjlog records them.
+
+use serde_json::Value;
+
+use crate::formats::build::{BuildError, Builder, Tile};
+use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
+use crate::tile::{self, KINDS};
+use crate::yaku;
+
+/// Tenhou's dan names by `dan` index.
+pub(crate) const DAN: [&str; 21] = [
+    "新人", "９級", "８級", "７級", "６級", "５級", "４級", "３級", "２級", "１級", "初段", "二段",
+    "三段", "四段", "五段", "六段", "七段", "八段", "九段", "十段", "天鳳",
+];
+
+/// The tile type of a tenhou.net/6 tile number.
+fn tile_of(code: i64) -> Result<Tile, BuildError> {
+    let t = match code {
+        11..=19 | 21..=29 | 31..=39 => (code / 10 - 1) * 9 + code % 10 - 1,
+        41..=47 => 27 + code - 41,
+        51..=53 => KINDS as i64 + code - 51,
+        _ => return Err(format!("tile number {code}")),
+    };
+    Ok(t as Tile)
+}
+
+fn int(v: &Value, what: &str) -> Result<i64, BuildError> {
+    v.as_i64()
+        .or_else(|| v.as_f64().filter(|x| x.fract() == 0.0).map(|x| x as i64))
+        .ok_or_else(|| format!("{what} is not an integer: {v}"))
+}
+
+fn array<'v>(v: &'v Value, what: &str) -> Result<&'v Vec<Value>, BuildError> {
+    v.as_array().ok_or_else(|| format!("{what} is not an array"))
+}
+
+fn four_ints(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
+    let a = array(v, what)?;
+    if a.len() != 4 {
+        return Err(format!("{what} has {} values, not 4", a.len()));
+    }
+    let mut out = [0; 4];
+    for (o, x) in out.iter_mut().zip(a) {
+        *o = i32::try_from(int(x, what)?).map_err(|_| format!("{what} out of range"))?;
+    }
+    Ok(out)
+}
+
+/// What a Tenhou room's name (`rule.disp`, `鳳南喰赤`) says: its GO type, or that it is
+/// not a Tenhou room.
+pub(crate) struct Rules {
+    pub(crate) go: u32,
+    pub(crate) tenhou: bool,
+    pub(crate) three: bool,
+}
+
+fn rules(top: &Value) -> Rules {
+    let rule = &top["rule"];
+    let disp = rule["disp"].as_str().unwrap_or("");
+    let aka_fields = ["aka", "aka51", "aka52", "aka53"]
+        .iter()
+        .filter_map(|k| rule[*k].as_i64())
+        .collect::<Vec<_>>();
+    let red = if aka_fields.is_empty() {
+        disp.contains('赤')
+    } else {
+        aka_fields.iter().any(|&a| a > 0)
+    };
+    rules_of_disp(disp, red)
+}
+
+/// The rules a room name says, `red` whether the game has red fives.
+pub(crate) fn rules_of_disp(disp: &str, red: bool) -> Rules {
+    let three = disp.starts_with('三') || disp.contains("三人") || disp.starts_with("3");
+    let body = disp.trim_start_matches('三');
+    let room = body.chars().next();
+    let tenhou = matches!(room, Some('般' | '上' | '特' | '鳳'));
+    let mut go = match room {
+        Some('鳳') => 0xA0,
+        Some('特') => 0x20,
+        Some('上') => 0x80,
+        _ => 0,
+    };
+    if body.contains('南') || disp.contains("South") {
+        go |= go_type::HANCHAN;
+    }
+    if tenhou && !body.contains('喰') {
+        go |= 0x04;
+    }
+    if !red {
+        go |= go_type::NO_RED;
+    }
+    if body.contains('速') {
+        go |= go_type::FAST;
+    }
+    if three {
+        go |= go_type::THREE_PLAYER;
+    }
+    Rules { go, tenhou, three }
+}
+
+/// A win's yaku as the mjlog has them: (Tenhou id, han) entries and yakuman ids.
+type YakuList = (Vec<(u8, u8)>, Vec<u8>);
+
+/// The yaku list of a win, or `None` when a name is not one Tenhou writes.
+fn yaku_of(texts: &[Value]) -> Option<YakuList> {
+    let (mut list, mut yakuman) = (Vec::new(), Vec::new());
+    for t in texts {
+        let t = t.as_str()?;
+        let (name, rest) = t.split_once('(')?;
+        let id = yaku::YAKU.iter().position(|y| y.name == name)? as u8;
+        let rest = rest.strip_suffix(')')?;
+        if rest == "役満" {
+            yakuman.push(id);
+        } else {
+            let han: u8 = rest.strip_suffix('飜')?.parse().ok()?;
+            list.push((id, han));
+        }
+    }
+    Some((list, yakuman))
+}
+
+/// AGARI `ten` (fu, points, limit) from `30符1飜1000点`, `満貫2000-4000点`, `30符3飜2000点∀`.
+fn ten_of(text: &str, tsumo: bool) -> Result<[i32; 3], BuildError> {
+    let bad = || format!("points text {text:?}");
+    let body = text.strip_suffix('∀').unwrap_or(text);
+    let all = body.len() != text.len();
+    let body = body.strip_suffix('点').ok_or_else(bad)?;
+    let digits_at = body.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
+    let (fu, limit, amounts) = if let Some((head, rest)) = body.split_once('符') {
+        let fu: i32 = head.parse().map_err(|_| bad())?;
+        let (_, amounts) = rest.split_once('飜').ok_or_else(bad)?;
+        (fu, 0, amounts)
+    } else {
+        let limit = match &body[..digits_at] {
+            "満貫" => 1,
+            "跳満" => 2,
+            "倍満" => 3,
+            "三倍満" => 4,
+            "役満" | "数え役満" => 5,
+            _ => return Err(bad()),
+        };
+        (0, limit, &body[digits_at..])
+    };
+    let nums: Vec<i32> = amounts
+        .split('-')
+        .map(|x| x.parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    let points = match (nums.as_slice(), tsumo, all) {
+        ([p], false, false) => *p,
+        ([p], true, true) => 3 * p,
+        ([ko, oya], true, false) => 2 * ko + oya,
+        _ => return Err(bad()),
+    };
+    Ok([fu, points, limit])
+}
+
+/// One item of a take or discard list.
+enum Item<'v> {
+    Tile(i64),
+    Text(&'v str),
+}
+
+fn item(v: &Value) -> Result<Item<'_>, BuildError> {
+    match v {
+        Value::String(s) => Ok(Item::Text(s)),
+        _ => Ok(Item::Tile(int(v, "a take or discard")?)),
+    }
+}
+
+/// A call string taken apart: its marker letter, the marker's place among the tiles, the
+/// tiles in order (the marker's first: the called, or for `k` the added then the called).
+struct Call {
+    marker: char,
+    at: usize,
+    tiles: Vec<Tile>,
+}
+
+fn call_of(text: &str) -> Result<Call, BuildError> {
+    let bad = || format!("call {text:?}");
+    let mut marker = None;
+    let mut tiles = Vec::new();
+    let b = text.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i].is_ascii_alphabetic() {
+            if marker.is_some() {
+                return Err(bad());
+            }
+            marker = Some((b[i] as char, tiles.len()));
+            i += 1;
+            continue;
+        }
+        let code = text.get(i..i + 2).ok_or_else(bad)?;
+        tiles.push(tile_of(code.parse().map_err(|_| bad())?)?);
+        i += 2;
+    }
+    let (marker, at) = marker.ok_or_else(bad)?;
+    Ok(Call { marker, at, tiles })
+}
+
+/// The seat a call's tile came from, by the marker's place (first: the left seat; second:
+/// across; last: the right seat).
+fn from_seat(who: u8, call: &Call) -> Result<u8, BuildError> {
+    let slots = match call.marker {
+        'k' => call.tiles.len() - 1,
+        _ => call.tiles.len(),
+    };
+    let rel = match call.at {
+        0 => 3,
+        1 => 2,
+        a if a + 1 == slots => 1,
+        _ => return Err("a call marker out of place".into()),
+    };
+    Ok((who + rel) % 4)
+}
+
+/// One hand's lists and where each seat is in them.
+struct Play<'v> {
+    takes: [&'v [Value]; 4],
+    discards: [&'v [Value]; 4],
+    tp: [usize; 4],
+    dp: [usize; 4],
+    /// Dora indicators of the hand, the first shown at the deal.
+    dora: Vec<Tile>,
+    /// Seats that declared riichi.
+    riichi: [bool; 4],
+}
+
+impl<'v> Play<'v> {
+    fn next_take(&self, s: u8) -> Option<&'v Value> {
+        self.takes[usize::from(s)].get(self.tp[usize::from(s)])
+    }
+
+    fn show_dora(&mut self, b: &mut Builder) -> Result<(), BuildError> {
+        if let Some(&t) = self.dora.get(b.dora_count()) {
+            b.dora(t)?;
+        }
+        Ok(())
+    }
+
+    /// `who` draws its next take (a number).
+    fn draw(&mut self, b: &mut Builder, who: u8) -> Result<bool, BuildError> {
+        let Some(v) = self.next_take(who) else {
+            return Ok(false);
+        };
+        self.tp[usize::from(who)] += 1;
+        match item(v)? {
+            Item::Tile(code) => b.draw(who, tile_of(code)?)?,
+            Item::Text(t) => return Err(format!("seat {who} takes call {t:?} where a draw was due")),
+        }
+        Ok(true)
+    }
+
+    /// `who`'s turn after its take: kans and their replacement draws, then a discard. Returns
+    /// whether it discarded (else the hand ended on its turn), and whether that discard was a
+    /// riichi declaration.
+    fn act(&mut self, b: &mut Builder, who: u8) -> Result<Option<bool>, BuildError> {
+        let s = usize::from(who);
+        loop {
+            let Some(v) = self.discards[s].get(self.dp[s]) else {
+                return Ok(None);
+            };
+            self.dp[s] += 1;
+            match item(v)? {
+                Item::Tile(60) => {
+                    b.discard(who, None, true)?;
+                    return Ok(Some(false));
+                }
+                Item::Tile(code) => {
+                    b.discard(who, Some(tile_of(code)?), false)?;
+                    return Ok(Some(false));
+                }
+                Item::Text(text) if text.starts_with('r') => {
+                    b.reach(who);
+                    self.riichi[s] = true;
+                    let code: i64 = text[1..].parse().map_err(|_| format!("discard {text:?}"))?;
+                    if code == 60 {
+                        b.discard(who, None, true)?;
+                    } else {
+                        b.discard(who, Some(tile_of(code)?), false)?;
+                    }
+                    return Ok(Some(true));
+                }
+                Item::Text(text) => {
+                    let call = call_of(text)?;
+                    match call.marker {
+                        'a' => {
+                            b.ankan(who, tile::type_kind(usize::from(call.tiles[0])))?;
+                            self.show_dora(b)?;
+                            if !self.draw(b, who)? {
+                                return Ok(None);
+                            }
+                        }
+                        'k' => {
+                            b.kakan(who, call.tiles[call.at])?;
+                            // A robbing ron ends the hand before the replacement draw.
+                            if !self.draw(b, who)? {
+                                return Ok(None);
+                            }
+                            self.show_dora(b)?;
+                        }
+                        _ => return Err(format!("seat {who} discards call {text:?}")),
+                    }
+                }
+            }
+        }
+    }
+
+    /// The seat that calls `discarder`'s last discard (of type `t`), and its call.
+    fn caller(&self, discarder: u8, t: Tile) -> Result<Option<(u8, Call)>, BuildError> {
+        let mut found: Option<(u8, Call)> = None;
+        for d in 1..4 {
+            let s = (discarder + d) % 4;
+            let Some(Value::String(text)) = self.next_take(s) else {
+                continue;
+            };
+            let call = call_of(text)?;
+            let called = call.tiles[call.at];
+            let same = called == t;
+            let ok = match call.marker {
+                'c' => d == 1 && same,
+                'p' | 'm' => same && from_seat(s, &call)? == discarder,
+                _ => false,
+            };
+            if ok && found.as_ref().is_none_or(|(_, c)| c.marker == 'c') {
+                found = Some((s, call));
+            }
+        }
+        Ok(found)
+    }
+}
+
+/// Reads one tenhou.net/6 game into `log`.
+pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
+    let hands = array(&top["log"], "log")?;
+    let r = rules(top);
+    let names: Vec<String> = top["name"]
+        .as_array()
+        .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
+        .unwrap_or_default();
+    let empty_fourth = hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(Vec::is_empty);
+    if r.three || names.len() == 3 || empty_fourth {
+        log.events.clear();
+        log.go_type = Some(r.go | go_type::THREE_PLAYER);
+        log.origin.format = Format::Tenhou6;
+        return Ok(());
+    }
+    let mut lacks = lacks::SOME_FU | lacks::WIN_HAND;
+    let room = if r.tenhou {
+        None
+    } else {
+        lacks |= lacks::RULES;
+        let disp = top["rule"]["disp"].as_str().unwrap_or("");
+        Some(if disp.contains("の間") || disp.contains("Room") || top["ver"].is_string() {
+            "mahjongsoul"
+        } else {
+            "other"
+        })
+    };
+    let dan: Option<[i32; 4]> = top["dan"].as_array().and_then(|a| {
+        let v: Vec<i32> = a
+            .iter()
+            .filter_map(|d| d.as_str().and_then(|d| DAN.iter().position(|&x| x == d)))
+            .map(|i| i as i32)
+            .collect();
+        (r.tenhou && v.len() == 4).then(|| [v[0], v[1], v[2], v[3]])
+    });
+    let rate: Option<[f64; 4]> = top["rate"].as_array().and_then(|a| {
+        let v: Vec<f64> = a.iter().filter_map(Value::as_f64).collect();
+        (r.tenhou && v.len() == 4).then(|| [v[0], v[1], v[2], v[3]])
+    });
+    let sx = top["sx"].as_array().and_then(|a| {
+        let v: Vec<String> = a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect();
+        <[String; 4]>::try_from(v).ok()
+    });
+    let mut un = Un {
+        names: Default::default(),
+        dan,
+        rate,
+        sx,
+    };
+    for (s, n) in names.iter().take(4).enumerate() {
+        un.names[s] = Some(n.clone());
+    }
+    let owari = match top["sc"].as_array() {
+        Some(sc) if sc.len() == 8 => Some(
+            sc.iter()
+                .enumerate()
+                .map(|(i, v)| {
+                    let x = v.as_f64().ok_or("sc holds a value that is not a number")?;
+                    Ok(if i % 2 == 0 { x / 100.0 } else { x })
+                })
+                .collect::<Result<Vec<f64>, String>>()?,
+        ),
+        _ => {
+            lacks |= lacks::FINAL_SCORES;
+            None
+        }
+    };
+    let game_id = top["ref"].as_str().and_then(crate::input::find_log_id);
+    log.origin.format = Format::Tenhou6;
+    log.origin.room = room;
+    log.origin.game_id = game_id;
+    let mut b = Builder::new(log, r.go, un);
+    let mut yaku_lacking = false;
+    for (i, h) in hands.iter().enumerate() {
+        hand(&mut b, h, r.tenhou, &mut yaku_lacking).map_err(|e| format!("log[{i}]: {e}"))?;
+    }
+    b.finish(owari)?;
+    if yaku_lacking {
+        log.origin.lacks |= lacks::WIN_VALUE;
+    }
+    log.origin.lacks |= lacks;
+    Ok(())
+}
+
+fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Result<(), BuildError> {
+    let h = array(h, "a hand")?;
+    if h.len() < 17 {
+        return Err(format!("{} elements, not 17", h.len()));
+    }
+    let head = array(&h[0], "the hand's head")?;
+    if head.len() < 3 {
+        return Err("the hand's head has fewer than 3 values".into());
+    }
+    let small = |v: &Value, what: &str| -> Result<u8, BuildError> {
+        u8::try_from(int(v, what)?).map_err(|_| format!("{what} out of range"))
+    };
+    let round = small(&head[0], "the round")?;
+    let honba = small(&head[1], "honba")?;
+    let kyotaku = small(&head[2], "the riichi sticks")?;
+    let scores = four_ints(&h[1], "the scores")?;
+    let tiles = |v: &Value, what: &str| -> Result<Vec<Tile>, BuildError> {
+        array(v, what)?
+            .iter()
+            .map(|x| tile_of(int(x, what)?))
+            .collect()
+    };
+    let dora = tiles(&h[2], "the dora indicators")?;
+    let ura = tiles(&h[3], "the ura indicators")?;
+    let mut start: [Vec<Tile>; 4] = Default::default();
+    for (s, hai) in start.iter_mut().enumerate() {
+        *hai = tiles(&h[4 + 3 * s], "a starting hand")?;
+        if hai.len() != 13 {
+            return Err(format!("seat {s} is dealt {} tiles", hai.len()));
+        }
+    }
+    let first = *dora.first().ok_or("no dora indicator")?;
+    let oya = round % 4;
+    b.start_hand(round, honba, kyotaku, scores, oya, &start, first)?;
+    let mut play = Play {
+        takes: [0, 1, 2, 3].map(|s| h[5 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
+        discards: [0, 1, 2, 3].map(|s| h[6 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
+        tp: [0; 4],
+        dp: [0; 4],
+        dora,
+        riichi: [false; 4],
+    };
+    let result = array(&h[16], "the result")?;
+    let name = result.first().and_then(Value::as_str).ok_or("the result has no name")?;
+    // Seats that won on a discard, and from whom (a riichi discard won on lays no stick).
+    let ron_from: Option<u8> = (name == "和了")
+        .then(|| {
+            result.get(2).and_then(|info| {
+                let who = info.get(0)?.as_i64()?;
+                let from = info.get(1)?.as_i64()?;
+                (who != from).then_some(from as u8)
+            })
+        })
+        .flatten();
+    let mut actor = oya;
+    'turns: loop {
+        if !play.draw(b, actor)? {
+            break;
+        }
+        loop {
+            let Some(declared) = play.act(b, actor)? else {
+                break 'turns;
+            };
+            let t = discarded(b, &play, actor)?;
+            let caller = play.caller(actor, t)?;
+            let next = (actor + 1) % 4;
+            let ends = caller.is_none() && play.next_take(next).is_none();
+            if declared && !(ends && ron_from == Some(actor)) {
+                b.reach_accepted(actor);
+            }
+            let Some((s, call)) = caller else {
+                if ends {
+                    break 'turns;
+                }
+                actor = next;
+                continue 'turns;
+            };
+            play.tp[usize::from(s)] += 1;
+            let kind = match call.marker {
+                'c' => MeldKind::Chi,
+                'p' => MeldKind::Pon,
+                _ => MeldKind::Daiminkan,
+            };
+            let mut rest = call.tiles.clone();
+            rest.remove(call.at);
+            b.call(s, kind, actor, call.tiles[call.at], &rest)?;
+            actor = s;
+            if kind == MeldKind::Daiminkan {
+                // The kan's discard slot holds a 0.
+                let slot = play.discards[usize::from(s)].get(play.dp[usize::from(s)]);
+                if slot.and_then(Value::as_i64) != Some(0) {
+                    return Err(format!("seat {s}'s daiminkan has no 0 in its discards"));
+                }
+                play.dp[usize::from(s)] += 1;
+                if !play.draw(b, s)? {
+                    break 'turns;
+                }
+                play.show_dora(b)?;
+            }
+        }
+    }
+    for s in 0..4 {
+        let (t, d) = (play.takes[s].len() - play.tp[s], play.discards[s].len() - play.dp[s]);
+        if t + d > 0 {
+            return Err(format!(
+                "seat {s} has {t} takes and {d} discards left when the hand ends"
+            ));
+        }
+    }
+    match name {
+        "和了" => {
+            let mut i = 1;
+            while i + 1 < result.len() {
+                let deltas = four_ints(&result[i], "a win's deltas")?;
+                let info = array(&result[i + 1], "a win")?;
+                if info.len() < 4 {
+                    return Err("a win has fewer than 4 fields".into());
+                }
+                let who = u8::try_from(int(&info[0], "the winner")?).ok().filter(|&s| s < 4).ok_or("winner out of range")?;
+                let from = u8::try_from(int(&info[1], "the discarder")?).ok().filter(|&s| s < 4).ok_or("discarder out of range")?;
+                let pao = u8::try_from(int(&info[2], "the liable seat")?).ok().filter(|&s| s < 4).ok_or("liable seat out of range")?;
+                let text = info[3].as_str().ok_or("the points are not a string")?;
+                let ten = ten_of(text, who == from)?;
+                let riichi = play.riichi[usize::from(who)];
+                let (mut list, yakuman) = match yaku_of(&info[4..]) {
+                    Some(y) => y,
+                    None if tenhou => {
+                        return Err(format!("a yaku Tenhou does not name: {:?}", &info[4..]))
+                    }
+                    None => {
+                        *yaku_lacking = true;
+                        (Vec::new(), Vec::new())
+                    }
+                };
+                if riichi && yakuman.is_empty() && !*yaku_lacking && !list.iter().any(|&(id, _)| id == yaku::URA_DORA) {
+                    list.push((yaku::URA_DORA, 0));
+                }
+                b.win(who, from, deltas, ten, list, yakuman, &ura, riichi, (pao != who).then_some(pao))?;
+                i += 2;
+            }
+            if !b.hand_over() {
+                return Err("和了 without a win".into());
+            }
+        }
+        _ => {
+            let kind = match name {
+                "流局" | "全員聴牌" | "全員不聴" => None,
+                "流し満貫" => Some("nm"),
+                "九種九牌" => Some("yao9"),
+                "四家立直" => Some("reach4"),
+                "三家和了" => Some("ron3"),
+                "四槓散了" => Some("kan4"),
+                "四風連打" => Some("kaze4"),
+                _ => return Err(format!("result {name:?}")),
+            };
+            let deltas = match result.get(1) {
+                Some(d) => four_ints(d, "the draw's deltas")?,
+                None => [0; 4],
+            };
+            b.ryuukyoku(kind, deltas, [false; 4])?;
+        }
+    }
+    Ok(())
+}
+
+/// The type of `who`'s last discard.
+fn discarded(b: &Builder, play: &Play, who: u8) -> Result<Tile, BuildError> {
+    let s = usize::from(who);
+    let v = &play.discards[s][play.dp[s] - 1];
+    let code = match item(v)? {
+        Item::Tile(c) => c,
+        Item::Text(t) => t[1..].parse::<i64>().map_err(|_| format!("discard {t:?}"))?,
+    };
+    if code == 60 {
+        return b.last_discard().ok_or_else(|| "no discard".into());
+    }
+    tile_of(code)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The points text of each kind of win, with the totals the mjlog's `ten` carries.
+    #[test]
+    fn points_texts() {
+        assert_eq!(ten_of("30符1飜1000点", false).unwrap(), [30, 1000, 0]);
+        assert_eq!(ten_of("20符3飜700-1300点", true).unwrap(), [20, 2700, 0]);
+        assert_eq!(ten_of("30符4飜3900点∀", true).unwrap(), [30, 11700, 0]);
+        assert_eq!(ten_of("跳満3000-6000点", true).unwrap(), [0, 12000, 2]);
+        assert_eq!(ten_of("役満32000点", false).unwrap(), [0, 32000, 5]);
+        assert!(ten_of("30符1飜1000", false).is_err());
+        assert!(ten_of("1000-2000点", false).is_err());
+    }
+
+    #[test]
+    fn calls_and_their_seats() {
+        let c = call_of("p121212").unwrap();
+        assert_eq!((c.marker, c.at, from_seat(0, &c).unwrap()), ('p', 0, 3));
+        let c = call_of("1212p12").unwrap();
+        assert_eq!(from_seat(0, &c).unwrap(), 1);
+        let c = call_of("12p1212").unwrap();
+        assert_eq!(from_seat(1, &c).unwrap(), 3);
+        let c = call_of("121212m12").unwrap();
+        assert_eq!(from_seat(2, &c).unwrap(), 3);
+        // An added kan: `k`, the added tile (a red 5p), then the pon's called tile.
+        let c = call_of("1515k5215").unwrap();
+        assert_eq!((c.at, c.tiles[c.at], from_seat(0, &c).unwrap()), (2, 35, 1));
+        assert_eq!(call_of("c275153").unwrap().tiles, vec![15, 34, 36]);
+        assert!(call_of("p1212").is_ok() && call_of("pp121212").is_err());
+        assert_eq!(crate::formats::build::tile_text(tile_of(53).unwrap()), "0s");
+    }
+}
