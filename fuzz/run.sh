@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Bounded fuzzing of haifu: runs each target for SECONDS, one after another.
 #
-#   fuzz/run.sh SECONDS [TARGET...]      (targets: decode replay mutate; default all three)
+#   fuzz/run.sh SECONDS [TARGET...]      (targets: decode replay formats mutate; default all four)
 #
 # Used by `make fuzz` and `make fuzz-smoke`. Works on the stable toolchain: libFuzzer via
 # cargo-fuzz with `--sanitizer none` (no nightly flag needed; haifu has no unsafe code, and
@@ -28,7 +28,7 @@ cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET="${1:?usage: fuzz/run.sh SECONDS [TARGET...]}"
 shift
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decode replay mutate)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(decode replay formats mutate)
 
 CARGO_FUZZ_VERSION=0.13.2
 export CARGO_TARGET_DIR="${HAIFU_FUZZ_TARGET:-$HOME/.cache/haifu-fuzz-target}"
@@ -79,6 +79,7 @@ for t in "${TARGETS[@]}"; do
         -malloc_limit_mb=512 -print_final_stats=1)
     case "$t" in
         decode | replay) flags+=(-dict=fuzz/mjlog.dict) ;;
+        formats) flags+=(-dict=fuzz/formats.dict) ;;
     esac
     # shellcheck disable=SC2206
     [ "${FUZZ_KEEP_GOING:-0}" != 1 ] ||

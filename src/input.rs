@@ -158,7 +158,9 @@ pub fn game_id_for(path: &Path) -> String {
 }
 
 /// Extensions log files are saved under; stripped from a name to make a game id.
-const LOG_EXTENSIONS: [&str; 6] = ["gz", "mjlog", "xml", "txt", "log", "html"];
+const LOG_EXTENSIONS: [&str; 10] = [
+    "gz", "mjlog", "xml", "txt", "log", "html", "json", "jsonl", "mjson", "mjai",
+];
 
 /// The Tenhou log id in a file name (`2024041200gm-00a9-0000-0123abcd`), or the name without
 /// its log extensions (`.xml`, `.mjlog.gz`, …) when it carries none.

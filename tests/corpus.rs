@@ -305,7 +305,7 @@ const EDGE_OUTCOMES: &[(&str, Status, Option<&str>, u32)] = {
     &[
     ("CrazyBBB_tenhou-visualizer/test.xml", Ok, None, 6),
     ("DexGroves_tenhou_parse/example.xml", Ok, None, 12),
-    ("INDEX.tsv", Failed, Some("not-mjlog: content is neither gzip nor XML (starts with bytes 66696c6509726570)"), 0),
+    ("INDEX.tsv", Failed, Some("not-mjlog: content is neither gzip, XML nor JSON (starts with bytes 66696c6509726570)"), 0),
     ("MahjongRepository_mahjong-ai/one_round.xml", Failed, Some("replay: score-mismatch: owari scores [22200, 21100, 24300, 32400] but the replay ends at [24000, 27000, 24500, 24500] with 0 in sticks"), 0),
     ("MahjongRepository_mahjong-ai/simple_hanchan.xml", Ok, None, 9),
     ("MahjongRepository_tenhou-python-bot/1.xml", Ok, None, 7),

@@ -29,6 +29,31 @@ pub fn decode_and_replay(bytes: &[u8]) {
     }
 }
 
+/// Like the ingest path for any format: gunzips when the bytes are gzip, then reads them as
+/// any document haifu recognises (mjlog, tenhou.net/6, mjai, a majiang paipu or an array of
+/// them, each paipu its own game) and replays what decodes.
+pub fn read_any_replay(bytes: &[u8]) {
+    let mut inflated = Vec::new();
+    let Ok(doc) = haifu::input::decompress(bytes, &mut inflated) else {
+        return;
+    };
+    if let Some(paipu) = haifu::formats::majiang::many(doc) {
+        let mut log = GameLog::default();
+        for p in &paipu {
+            let _ = haifu::formats::majiang::game_id(p);
+            if haifu::formats::majiang::read_one(p, &mut log).is_ok() {
+                replay(&log);
+            }
+        }
+        return;
+    }
+    let mut log = GameLog::default();
+    if haifu::formats::decode_into(doc, &mut log).is_ok() {
+        haifu::formats::rules_from_log_id(&mut log, "2009082713gm-00e1-0000-8820f355");
+        replay(&log);
+    }
+}
+
 /// Like the ingest path: gunzips when the bytes are gzip, then decodes and replays.
 pub fn read_decode_replay(bytes: &[u8]) {
     let mut inflated = Vec::new();

@@ -104,6 +104,10 @@ impl<'a> Builder<'a> {
                 Ok((kind * 4 + c) as TileId)
             }
             _ if t >= KINDS => Err(format!("a second {}", tile_text(t as Tile))),
+            _ if self.red && tile::FIVES.contains(&kind) => Err(format!(
+                "a fourth black {} in a game with red fives",
+                tile::kind_name(kind)
+            )),
             _ => Err(format!("a fifth {}", tile::kind_name(kind))),
         }
     }
@@ -213,7 +217,9 @@ impl<'a> Builder<'a> {
         let drawn = self.drawn[s].take();
         let tile = match (t, tsumogiri, drawn) {
             (None, _, None) | (_, true, None) => {
-                return Err(format!("seat {seat} discards the tile just drawn, but drew none"))
+                return Err(format!(
+                    "seat {seat} discards the tile just drawn, but drew none"
+                ))
             }
             (Some(t), true, Some(d)) if tile::tile_type(d, self.red) != usize::from(t) => {
                 return Err(format!(
@@ -223,7 +229,10 @@ impl<'a> Builder<'a> {
                 ))
             }
             (None, _, Some(d)) | (_, true, Some(d)) => {
-                let at = self.held[s].iter().position(|&x| x == d).expect("drawn is held");
+                let at = self.held[s]
+                    .iter()
+                    .position(|&x| x == d)
+                    .expect("drawn is held");
                 self.held[s].swap_remove(at)
             }
             (Some(t), false, d) => self.take(seat, t, d)?,
@@ -235,7 +244,8 @@ impl<'a> Builder<'a> {
 
     /// The type of the last tile discarded or added to a kan.
     pub(crate) fn last_discard(&self) -> Option<Tile> {
-        self.last.map(|(_, id)| tile::tile_type(id, self.red) as Tile)
+        self.last
+            .map(|(_, id)| tile::tile_type(id, self.red) as Tile)
     }
 
     pub(crate) fn reach(&mut self, who: u8) {
@@ -313,7 +323,10 @@ impl<'a> Builder<'a> {
             return Err(format!(
                 "seat {who}'s {} is not one: {:?}",
                 kind.name(),
-                meld.tiles().iter().map(|&t| tile::kind_name(tile::kind(t))).collect::<Vec<_>>()
+                meld.tiles()
+                    .iter()
+                    .map(|&t| tile::kind_name(tile::kind(t)))
+                    .collect::<Vec<_>>()
             ));
         }
         self.melds[usize::from(who & 3)].push(meld);
@@ -350,7 +363,12 @@ impl<'a> Builder<'a> {
     /// A concealed kan of `kind`'s four tiles.
     pub(crate) fn ankan(&mut self, who: u8, kind: usize) -> Result<(), BuildError> {
         let s = usize::from(who & 3);
-        if self.held[s].iter().filter(|&&id| tile::kind(id) == kind).count() != 4 {
+        if self.held[s]
+            .iter()
+            .filter(|&&id| tile::kind(id) == kind)
+            .count()
+            != 4
+        {
             return Err(format!(
                 "seat {who} makes a concealed kan of {} without its four tiles",
                 tile::kind_name(kind)
@@ -422,8 +440,8 @@ impl<'a> Builder<'a> {
                 Some((by, id)) if by == from => id,
                 _ => {
                     return Err(format!(
-                        "seat {who} wins on seat {from}'s tile, which seat {from} did not just discard"
-                    ))
+                    "seat {who} wins on seat {from}'s tile, which seat {from} did not just discard"
+                ))
                 }
             }
         };
@@ -435,7 +453,10 @@ impl<'a> Builder<'a> {
             match &self.ura {
                 Some(ids) => ids.clone(),
                 None => {
-                    let ids = ura.iter().map(|&t| self.give(t)).collect::<Result<Vec<_>, _>>()?;
+                    let ids = ura
+                        .iter()
+                        .map(|&t| self.give(t))
+                        .collect::<Result<Vec<_>, _>>()?;
                     self.ura = Some(ids.clone());
                     ids
                 }
@@ -514,7 +535,7 @@ impl<'a> Builder<'a> {
                 *slot = owari;
                 Ok(())
             }
-            None => Err("the game has no finished hand".into()),
+            None => Err("the log ends before any hand has a result (a fragment of a game)".into()),
         }
     }
 }

@@ -69,19 +69,27 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
     // events).
     let mut values: Vec<(usize, serde_json::Value)> = Vec::new();
     let mut stream = serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>();
-    let line_at = |offset: usize| 1 + bytes[..offset.min(bytes.len())].iter().filter(|&&b| b == b'\n').count();
+    let line_at = |offset: usize| {
+        1 + bytes[..offset.min(bytes.len())]
+            .iter()
+            .filter(|&&b| b == b'\n')
+            .count()
+    };
     loop {
         let at = stream.byte_offset();
         match stream.next() {
             None => break,
             Some(Ok(v)) => values.push((line_at(at + leading_space(&bytes[at..])), v)),
             Some(Err(e)) => {
-                return Err(Failure::new(Reason::Json, format!("line {}: {e}", e.line())));
+                return Err(Failure::new(
+                    Reason::Json,
+                    format!("line {}: {e}", e.line()),
+                ));
             }
         }
     }
     let is_event = |v: &serde_json::Value| v.get("type").is_some_and(serde_json::Value::is_string);
-    let is_paipu = |v: &serde_json::Value| v.get("qijia").is_some() && v.get("log").is_some();
+    let is_paipu = majiang::read::is_paipu;
     match values.as_slice() {
         [(_, v)] if is_paipu(v) => {
             majiang::read::read(v, log).map_err(|e| Failure::new(Reason::Majiang, e))
@@ -90,7 +98,7 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
             [one] => majiang::read::read(one, log).map_err(|e| Failure::new(Reason::Majiang, e)),
             many => Err(Failure::new(
                 Reason::Majiang,
-                format!("an array of {} paipu (haifu reads each element as its own input)", many.len()),
+                format!("an array of {} paipu, which ingest reads as one input each", many.len()),
             )),
         },
         [(_, v)] if v.get("log").is_some() => {
@@ -116,6 +124,58 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
 fn leading_space(b: &[u8]) -> usize {
     b.iter().take_while(|c| c.is_ascii_whitespace()).count()
 }
+
+/// How much of a frame column a format fills for a Tenhou game (the README's table): every
+/// column not listed equals the mjlog's for the same game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filled {
+    /// Null in every row.
+    Never,
+    /// Null in some rows (the note says which); the others equal the mjlog's.
+    Partly(&'static str),
+}
+
+/// What each format leaves null, by frame and column, for a Tenhou game (its file or its
+/// `ref` named by its log id). The frames' `games.source` and `games.format` name the input
+/// and differ by nature. `win_yaku` has no rows where `wins.yaku` is null.
+pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
+    use mjlog::Format::{Majiang, Mjai, Tenhou6};
+    use Filled::{Never, Partly};
+    &[
+        (
+            Tenhou6,
+            "wins",
+            "fu",
+            Partly("limit hands (mangan and above)"),
+        ),
+        (Mjai, "games", "score_*", Never),
+        (Mjai, "games", "dan_*", Never),
+        (Mjai, "games", "rate_*", Never),
+        (
+            Mjai,
+            "hands",
+            "end",
+            Partly("abortive draws (the type is not recorded)"),
+        ),
+        (Mjai, "hands", "win_value", Never),
+        (Mjai, "riichi", "points", Never),
+        (Mjai, "wins", "pao", Never),
+        (Mjai, "wins", "fu", Never),
+        (Mjai, "wins", "points", Never),
+        (Mjai, "wins", "limit", Never),
+        (Mjai, "wins", "han", Never),
+        (Mjai, "wins", "yakuman", Never),
+        (Mjai, "wins", "dora", Never),
+        (Mjai, "wins", "ura_dora", Never),
+        (Mjai, "wins", "aka_dora", Never),
+        (Mjai, "wins", "yaku", Never),
+        (Mjai, "wins", "entries", Never),
+        (Mjai, "win_yaku", "*", Never),
+        (Majiang, "games", "rate_*", Never),
+        (Majiang, "wins", "pao", Never),
+        (Majiang, "wins", "fu", Partly("yakuman hands")),
+    ]
+};
 
 /// Whether any string inside `v` satisfies `f` (a reader's test for red fives).
 pub(crate) fn any_string(v: &serde_json::Value, f: &impl Fn(&str) -> bool) -> bool {

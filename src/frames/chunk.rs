@@ -107,7 +107,10 @@ impl FrameChunk {
     /// written as [`FrameChunk::text`] writes it.
     pub(crate) fn maybe_text(self, name: &str, values: &[Option<String>]) -> Self {
         if values.iter().all(Option::is_some) {
-            let values: Vec<&str> = values.iter().map(|v| v.as_deref().unwrap_or_default()).collect();
+            let values: Vec<&str> = values
+                .iter()
+                .map(|v| v.as_deref().unwrap_or_default())
+                .collect();
             return self.text(name, &values);
         }
         self.opt_text(name, values)

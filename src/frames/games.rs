@@ -52,7 +52,8 @@ impl GameFrame for Games {
         self.format.push(f.format.name());
         self.go_type.push(rules.then_some(f.go_type as i32));
         self.room.push(f.room);
-        self.hanchan.push(rules.then_some(f.go_type & go_type::HANCHAN != 0));
+        self.hanchan
+            .push(rules.then_some(f.go_type & go_type::HANCHAN != 0));
         self.red.push(f.red);
         self.hands.push(f.hands.len() as i32);
         self.source.push(g.source.clone());

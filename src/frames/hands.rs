@@ -55,7 +55,10 @@ impl GameFrame for Hands {
                 self.start[s].push(h.start[s]);
             }
             let known = f.lacks & lacks::DRAW_KIND == 0
-                || matches!(h.end.as_str(), "tsumo" | "ron" | "double_ron" | "exhaustive" | "nm");
+                || matches!(
+                    h.end.as_str(),
+                    "tsumo" | "ron" | "double_ron" | "exhaustive" | "nm"
+                );
             self.end.push(known.then(|| h.end.clone()));
             for s in 0..4 {
                 self.deltas[s].push(h.deltas[s]);

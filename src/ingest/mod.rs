@@ -367,7 +367,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
                 || {
                     batch
                         .into_par_iter()
-                        .map(|u| workers.with(|w| w.process(u, filters, &landed)))
+                        .flat_map_iter(|u| workers.with(|w| w.process(u, filters, &landed)))
                         .collect()
                 },
                 || sniff(&ahead),

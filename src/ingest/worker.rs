@@ -7,9 +7,9 @@ use std::sync::Mutex;
 use super::dedup::Landed;
 use super::units::Unit;
 use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
+use crate::formats::decode_into;
 use crate::frames::GameRows;
 use crate::input;
-use crate::formats::decode_into;
 use crate::mjlog::{self, go_type, GameLog};
 use crate::reason::{Failure, Reason};
 use crate::stats::{self, DrawRateCells, DrawRecord, Observe};
@@ -46,38 +46,91 @@ impl Worker {
         }
     }
 
-    /// Processes one unit. A panic while processing it (a bug: no input should cause one)
-    /// fails that unit with reason `internal-error` instead of taking the run down.
-    pub(super) fn process(&mut self, unit: Unit, filters: Filters, landed: &Landed) -> FileResult {
+    /// Processes one unit: one result, or one per game of a file that holds several (an
+    /// array of majiang paipu, named `<path>#<k>`). A panic while processing it (a bug: no
+    /// input should cause one) fails that unit with reason `internal-error` instead of taking
+    /// the run down.
+    pub(super) fn process(
+        &mut self,
+        unit: Unit,
+        filters: Filters,
+        landed: &Landed,
+    ) -> Vec<FileResult> {
         let (name, shared) = unit.name_and_shared();
         if let Unit::Decided(r) = unit {
-            return r;
+            return vec![r];
         }
         let game_id = unit.game_id();
+        if let Some(r) = Self::decided(&name, &game_id, shared, filters, landed) {
+            return vec![r];
+        }
+        let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
+            Unit::File { path, .. } => self.file(&path, &name, &game_id, shared, filters, landed),
+            Unit::Row {
+                name, log_id, blob, ..
+            } => {
+                self.draws.clear();
+                let outcome = self.row_outcome(&name, &log_id, &blob, filters);
+                vec![self.result(name.clone(), outcome, shared)]
+            }
+            Unit::Decided(_) => unreachable!("returned above"),
+        }));
+        results.unwrap_or_else(|panic| {
+            // The worker's buffers may be mid-update: start them afresh. The draw-rate
+            // counts only ever hold whole games, so they are kept.
+            let cells = std::mem::take(&mut self.cells);
+            *self = Worker::new();
+            self.cells = cells;
+            let msg = panic
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| panic.downcast_ref::<String>().cloned())
+                .unwrap_or_default();
+            let outcome = Outcome::Failed {
+                game_id: None,
+                reason: Failure::new(
+                    Reason::InternalError,
+                    format!("haifu panicked on this input: {msg}"),
+                ),
+            };
+            vec![FileResult::decided(name, outcome)]
+        })
+    }
+
+    /// The result of a game decided before it is read: a copy of a game already landed, or
+    /// one outside the run's dates.
+    fn decided(
+        name: &str,
+        game_id: &str,
+        shared: bool,
+        filters: Filters,
+        landed: &Landed,
+    ) -> Option<FileResult> {
+        let game_id = game_id.to_string();
         if shared
             && landed
                 .lock()
                 .unwrap_or_else(|e| e.into_inner())
                 .contains(&game_id)
         {
-            return FileResult::decided(name, Outcome::Duplicate { game_id });
+            return Some(FileResult::decided(
+                name.to_string(),
+                Outcome::Duplicate { game_id },
+            ));
         }
         if !filters.dates.keeps(&game_id) {
             let reason = Failure::new(Reason::Date, filters.dates.describe(&game_id));
-            return FileResult::decided(name, Outcome::Skipped { game_id, reason });
+            let outcome = Outcome::Skipped { game_id, reason };
+            return Some(FileResult::decided(name.to_string(), outcome));
         }
-        self.draws.clear();
-        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
-            Unit::File { path, .. } => self.outcome(&path, &game_id, filters),
-            Unit::Row {
-                name, log_id, blob, ..
-            } => self.row_outcome(&name, &log_id, &blob, filters),
-            Unit::Decided(_) => unreachable!("returned above"),
-        }));
+        None
+    }
+
+    /// One game's result: a game that replayed whole has its draws counted, here, or (when an
+    /// earlier input may hold the same game) in the merger if this copy lands.
+    fn result(&mut self, name: String, outcome: Outcome, shared: bool) -> FileResult {
         let outcome = match outcome {
-            Ok(Outcome::Ok(mut rows)) => {
-                // The game replayed whole: its draws count, here, or (when an earlier input
-                // may hold the same game) in the merger if this copy lands.
+            Outcome::Ok(mut rows) => {
                 if shared {
                     rows.draws = std::mem::take(&mut self.draws);
                 } else {
@@ -86,32 +139,72 @@ impl Worker {
                 }
                 Outcome::Ok(rows)
             }
-            Ok(o) => o,
-            Err(panic) => {
-                // The worker's buffers may be mid-update: start them afresh. The draw-rate
-                // counts only ever hold whole games, so they are kept.
-                let cells = std::mem::take(&mut self.cells);
-                *self = Worker::new();
-                self.cells = cells;
-                let msg = panic
-                    .downcast_ref::<&str>()
-                    .map(|s| s.to_string())
-                    .or_else(|| panic.downcast_ref::<String>().cloned())
-                    .unwrap_or_default();
-                Outcome::Failed {
-                    game_id: None,
-                    reason: Failure::new(
-                        Reason::InternalError,
-                        format!("haifu panicked on this input: {msg}"),
-                    ),
-                }
-            }
+            o => o,
         };
         FileResult {
             name,
             outcome,
             unknown_tags: std::mem::take(&mut self.log.unknown_tags),
         }
+    }
+
+    /// A file: one game, or several (an array of majiang paipu).
+    fn file(
+        &mut self,
+        path: &Path,
+        name: &str,
+        game_id: &str,
+        shared: bool,
+        filters: Filters,
+        landed: &Landed,
+    ) -> Vec<FileResult> {
+        self.draws.clear();
+        self.log.unknown_tags.clear();
+        let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
+            Ok(b) => b,
+            Err(reason) => {
+                let outcome = Outcome::Failed {
+                    game_id: None,
+                    reason,
+                };
+                return vec![FileResult::decided(name.to_string(), outcome)];
+            }
+        };
+        let Some(paipu) = crate::formats::majiang::many(bytes) else {
+            let source = path.display().to_string();
+            let outcome = process_document(
+                |log| decode_into(bytes, log),
+                game_id,
+                &source,
+                filters,
+                &mut self.log,
+                &mut self.draws,
+            );
+            return vec![self.result(name.to_string(), outcome, shared)];
+        };
+        // Each paipu is a game of its own, named by its title's log id or its place; any of
+        // them may repeat another input's game.
+        let mut results = Vec::with_capacity(paipu.len());
+        for (k, p) in paipu.iter().enumerate() {
+            let name = format!("{name}#{k}");
+            let id =
+                crate::formats::majiang::game_id(p).unwrap_or_else(|| format!("{game_id}#{k}"));
+            if let Some(r) = Self::decided(&name, &id, true, filters, landed) {
+                results.push(r);
+                continue;
+            }
+            self.draws.clear();
+            let outcome = process_document(
+                |log| crate::formats::majiang::read_one(p, log),
+                &id,
+                &name,
+                filters,
+                &mut self.log,
+                &mut self.draws,
+            );
+            results.push(self.result(name, outcome, true));
+        }
+        results
     }
 
     /// A database row: gzip, bzip2 or plain XML by content.
@@ -132,24 +225,10 @@ impl Worker {
                 Err(e) => return failed(e),
             }
         };
-        process_document(bytes, log_id, name, filters, &mut self.log, &mut self.draws)
-    }
-
-    fn outcome(&mut self, path: &Path, game_id: &str, filters: Filters) -> Outcome {
-        self.log.unknown_tags.clear();
-        let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
-            Ok(b) => b,
-            Err(reason) => {
-                return Outcome::Failed {
-                    game_id: None,
-                    reason,
-                }
-            }
-        };
         process_document(
-            bytes,
-            game_id,
-            &path.display().to_string(),
+            |log| decode_into(bytes, log),
+            log_id,
+            name,
             filters,
             &mut self.log,
             &mut self.draws,
@@ -160,21 +239,25 @@ impl Worker {
 /// Decodes and replays one document with every observer. Shared by files and database rows.
 /// The game's draw records are left in `draws` (meaningful only when the game replayed).
 fn process_document(
-    bytes: &[u8],
+    decode: impl FnOnce(&mut GameLog) -> Result<(), Failure>,
     game_id: &str,
     source: &str,
     filters: Filters,
     log: &mut GameLog,
     draws: &mut Vec<DrawRecord>,
 ) -> Outcome {
-    if let Err(reason) = decode_into(bytes, log) {
+    if let Err(reason) = decode(log) {
         return Outcome::Failed {
             game_id: Some(game_id.to_string()),
             reason,
         };
     }
     // The log's own id (a tenhou.net/6 `ref`) names the game; else its file does.
-    let game_id = log.origin.game_id.clone().unwrap_or_else(|| game_id.to_string());
+    let game_id = log
+        .origin
+        .game_id
+        .clone()
+        .unwrap_or_else(|| game_id.to_string());
     let game_id = game_id.as_str();
     crate::formats::rules_from_log_id(log, game_id);
     let failed = |reason: Failure| Outcome::Failed {

@@ -47,7 +47,7 @@ pub(crate) fn decode_into(bytes: &[u8], log: &mut GameLog) -> Result<(), DecodeE
         let head: String = bytes.iter().take(8).map(|b| format!("{b:02x}")).collect();
         return Err(err(
             Reason::NotMjlog,
-            format!("content is neither gzip nor XML (starts with bytes {head})"),
+            format!("content is neither gzip, XML nor JSON (starts with bytes {head})"),
         ));
     }
     let mut reader = Reader::from_reader(bytes);

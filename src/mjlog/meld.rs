@@ -178,7 +178,10 @@ pub fn encode_meld(meld: &Meld) -> u32 {
     let from = u32::from(meld.from_rel);
     let called_at = |tiles: &[TileId]| -> u32 {
         let called = meld.called.expect("a called meld has its called tile");
-        tiles.iter().position(|&t| t == called).expect("the called tile is one of the meld's") as u32
+        tiles
+            .iter()
+            .position(|&t| t == called)
+            .expect("the called tile is one of the meld's") as u32
     };
     match meld.kind {
         MeldKind::Chi => {
@@ -198,7 +201,11 @@ pub fn encode_meld(meld: &Meld) -> u32 {
             let kind = u32::from(meld.tiles[0]) / 4;
             let (three, other, flag): (Vec<TileId>, u32, u32) = match meld.added {
                 Some(added) => (
-                    meld.tiles().iter().copied().filter(|&t| t != added).collect(),
+                    meld.tiles()
+                        .iter()
+                        .copied()
+                        .filter(|&t| t != added)
+                        .collect(),
                     u32::from(added) % 4,
                     0x10,
                 ),

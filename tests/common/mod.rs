@@ -200,6 +200,11 @@ pub(crate) fn assert_scores_match_standalone(dir: &Path) {
 /// `haifu ingest INPUTS --room any --out TMP --quiet [extra]` through the binary: the
 /// temporary output directory.
 pub(crate) fn ingest_cli(inputs: &[PathBuf], extra: &[&str]) -> tempfile::TempDir {
+    ingest_cli_exit(inputs, extra, 0)
+}
+
+/// [`ingest_cli`] that must exit with `code` (2: some inputs failed).
+pub(crate) fn ingest_cli_exit(inputs: &[PathBuf], extra: &[&str], code: i32) -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let mut args: Vec<&str> = vec!["ingest"];
     args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
@@ -211,7 +216,13 @@ pub(crate) fn ingest_cli(inputs: &[PathBuf], extra: &[&str]) -> tempfile::TempDi
         "--quiet",
     ]);
     args.extend(extra);
-    ok(&haifu(&args));
+    let o = haifu(&args);
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
     out
 }
 

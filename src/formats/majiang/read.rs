@@ -27,11 +27,12 @@ use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
 use crate::tile;
 use crate::yaku;
 
-/// Tile types of a majiang tile string (`m123p0s55z7`: suit letters, then digits).
+/// Tile types of a majiang tile string (`m123p0s55z7`: suit letters, then digits; a hand in
+/// riichi ends with `*`).
 fn tiles_of(text: &str) -> Result<Vec<Tile>, BuildError> {
     let mut suit: Option<u8> = None;
     let mut out = Vec::new();
-    for c in text.bytes() {
+    for c in text.trim_end_matches('*').bytes() {
         match c {
             b'm' | b'p' | b's' | b'z' => suit = Some(c),
             b'0'..=b'9' => {
@@ -121,7 +122,10 @@ fn yaku_id(name: &str) -> Option<u8> {
         "翻牌 中" => "役牌 中",
         n => n,
     };
-    yaku::YAKU.iter().position(|y| y.name == tenhou).map(|i| i as u8)
+    yaku::YAKU
+        .iter()
+        .position(|y| y.name == tenhou)
+        .map(|i| i as u8)
 }
 
 /// Tenhou's limit class of a win of `han` han and `fu` fu (`yakuman` a yakuman hand).
@@ -138,11 +142,15 @@ fn limit_of(han: i32, fu: i32, yakuman: bool) -> i32 {
 }
 
 fn int(v: &Value, what: &str) -> Result<i64, BuildError> {
-    v.as_i64().ok_or_else(|| format!("{what} is not an integer: {v}"))
+    v.as_i64()
+        .ok_or_else(|| format!("{what} is not an integer: {v}"))
 }
 
 fn four(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
-    let a = v.as_array().filter(|a| a.len() == 4).ok_or_else(|| format!("{what} is not 4 numbers"))?;
+    let a = v
+        .as_array()
+        .filter(|a| a.len() == 4)
+        .ok_or_else(|| format!("{what} is not 4 numbers"))?;
     let mut out = [0; 4];
     for (o, x) in out.iter_mut().zip(a) {
         *o = i32::try_from(int(x, what)?).map_err(|_| format!("{what} out of range"))?;
@@ -158,7 +166,10 @@ struct Hand {
 
 impl Hand {
     fn seat(&self, e: &Value, key: &str) -> Result<u8, BuildError> {
-        let l = e[key].as_u64().filter(|&l| l < 4).ok_or_else(|| format!("{key} is not a seat: {}", e[key]))?;
+        let l = e[key]
+            .as_u64()
+            .filter(|&l| l < 4)
+            .ok_or_else(|| format!("{key} is not a seat: {}", e[key]))?;
         Ok((self.dealer + l as u8) % 4)
     }
 
@@ -166,6 +177,11 @@ impl Hand {
     fn by_seat<T: Copy>(&self, v: [T; 4]) -> [T; 4] {
         [0u8, 1, 2, 3].map(|s| v[usize::from((s + 4 - self.dealer) % 4)])
     }
+}
+
+/// Whether a JSON value is a paipu.
+pub(crate) fn is_paipu(v: &Value) -> bool {
+    v.get("qijia").is_some() && v.get("log").is_some()
 }
 
 /// Reads one paipu into `log`.
@@ -182,8 +198,12 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
         log.origin.format = Format::Majiang;
         return Ok(());
     }
-    let qijia = paipu["qijia"].as_u64().filter(|&q| q < 4).ok_or("qijia is not a seat")? as usize;
-    let red = has_red(&paipu["log"]);
+    let qijia = paipu["qijia"]
+        .as_u64()
+        .filter(|&q| q < 4)
+        .ok_or("qijia is not a seat")? as usize;
+    // A Tenhou room's name says 赤; else a red five in the play does.
+    let red = room_text.contains('赤') || has_red(&paipu["log"]);
     let rules = rules_of_disp(room_text.trim_start_matches('四'), red);
     let mut lacks = lacks::WIN_HAND | lacks::SOME_FU | lacks::PAO;
     if rules.three {
@@ -211,7 +231,13 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
         let mut parts = text.lines();
         un.names[s] = Some(parts.next().unwrap_or("").to_string());
         let rank = parts.next().unwrap_or("");
-        if let Some(d) = rank.strip_prefix('(').and_then(|r| r.split(' ').next()).and_then(|d| DAN.iter().position(|&x| x == d)) {
+        // Tenhou's dan names, 天鳳 written 天鳳位.
+        let dan_of = |d: &str| DAN.iter().position(|&x| x == d.trim_end_matches('位'));
+        if let Some(d) = rank
+            .strip_prefix('(')
+            .and_then(|r| r.split(' ').next())
+            .and_then(dan_of)
+        {
             dan[s] = d as i32;
             dans += 1;
         }
@@ -255,7 +281,9 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
 
 /// The key of a one-key event object.
 fn key(ev: &Value) -> &str {
-    ev.as_object().and_then(|o| o.keys().next()).map_or("", String::as_str)
+    ev.as_object()
+        .and_then(|o| o.keys().next())
+        .map_or("", String::as_str)
 }
 
 /// A Tenhou game's events with each new indicator where Tenhou's mjlog shows it (majiang
@@ -317,14 +345,29 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool) -> Result<(), BuildError> {
             .as_object()
             .and_then(|o| o.iter().next())
             .ok_or_else(|| format!("event {k} is not a one-key object"))?;
-        let next_is_ron = events.get(k + 1).and_then(|n| n.get("hule")).is_some_and(|h| !h["baojia"].is_null());
-        hand_event(b, &mut hand, kind, e, next_is_ron).map_err(|err| format!("{kind} (event {k}): {err}"))?;
+        // A discard won on (or by three: an abortive draw) lays no riichi stick.
+        let next_is_ron = events.get(k + 1).is_some_and(|n| {
+            n.get("hule").is_some_and(|h| !h["baojia"].is_null())
+                || n["pingju"]["name"].as_str() == Some("三家和")
+        });
+        hand_event(b, &mut hand, kind, e, next_is_ron)
+            .map_err(|err| format!("{kind} (event {k}): {err}"))?;
     }
     Ok(())
 }
 
-fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_ron: bool) -> Result<(), BuildError> {
-    let text = |key: &str| e[key].as_str().ok_or_else(|| format!("{key} is not a string"));
+fn hand_event(
+    b: &mut Builder,
+    hand: &mut Hand,
+    kind: &str,
+    e: &Value,
+    next_is_ron: bool,
+) -> Result<(), BuildError> {
+    let text = |key: &str| {
+        e[key]
+            .as_str()
+            .ok_or_else(|| format!("{key} is not a string"))
+    };
     match kind {
         "qipai" => {
             let wind = int(&e["zhuangfeng"], "zhuangfeng")?;
@@ -337,7 +380,10 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
                 u8::try_from(int(&e[key], key)?).map_err(|_| format!("{key} out of range"))
             };
             let scores = hand.by_seat(four(&e["defen"], "defen")?);
-            let shoupai = e["shoupai"].as_array().filter(|a| a.len() == 4).ok_or("shoupai is not 4 hands")?;
+            let shoupai = e["shoupai"]
+                .as_array()
+                .filter(|a| a.len() == 4)
+                .ok_or("shoupai is not 4 hands")?;
             let mut by_l: [Vec<Tile>; 4] = Default::default();
             for (l, s) in shoupai.iter().enumerate() {
                 by_l[l] = tiles_of(s.as_str().ok_or("a shoupai is not a string")?)?;
@@ -345,7 +391,8 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
                     return Err(format!("a starting hand of {} tiles", by_l[l].len()));
                 }
             }
-            let hands = [0u8, 1, 2, 3].map(|s| by_l[usize::from((s + 4 - hand.dealer) % 4)].clone());
+            let hands =
+                [0u8, 1, 2, 3].map(|s| by_l[usize::from((s + 4 - hand.dealer) % 4)].clone());
             b.start_hand(
                 (wind * 4 + jushu) as u8,
                 small("changbang")?,
@@ -380,7 +427,11 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
             let called = m.tiles[at];
             let mut rest = m.tiles.clone();
             rest.remove(at);
-            let kinds: Vec<usize> = m.tiles.iter().map(|&t| tile::type_kind(usize::from(t))).collect();
+            let kinds: Vec<usize> = m
+                .tiles
+                .iter()
+                .map(|&t| tile::type_kind(usize::from(t)))
+                .collect();
             let meld = match m.tiles.len() {
                 4 => MeldKind::Daiminkan,
                 3 if kinds.iter().all(|&k| k == kinds[0]) => MeldKind::Pon,
@@ -403,7 +454,11 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
         "kaigang" => b.dora(one_tile(text("baopai")?)?)?,
         "hule" => {
             let who = hand.seat(e, "l")?;
-            let from = if e["baojia"].is_null() { who } else { hand.seat(e, "baojia")? };
+            let from = if e["baojia"].is_null() {
+                who
+            } else {
+                hand.seat(e, "baojia")?
+            };
             let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
             // The winner's hand as recorded: its concealed tiles, the winning tile last.
             let shoupai = text("shoupai")?;
@@ -423,18 +478,22 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
                 let name = y["name"].as_str().ok_or("a yaku without a name")?;
                 let id = yaku_id(name).ok_or_else(|| format!("yaku {name:?}"))?;
                 match &y["fanshu"] {
-                    Value::String(stars) if !stars.is_empty() && stars.bytes().all(|c| c == b'*') => {
+                    Value::String(stars)
+                        if !stars.is_empty() && stars.bytes().all(|c| c == b'*') =>
+                    {
                         yakuman.push(id)
                     }
                     v => {
-                        let h = u8::try_from(int(v, "fanshu")?).map_err(|_| "fanshu out of range")?;
+                        let h =
+                            u8::try_from(int(v, "fanshu")?).map_err(|_| "fanshu out of range")?;
                         han += i32::from(h);
                         list.push((id, h));
                     }
                 }
             }
             let fu = e["fu"].as_i64().unwrap_or(0) as i32;
-            let points = i32::try_from(int(&e["defen"], "defen")?).map_err(|_| "defen out of range")?;
+            let points =
+                i32::try_from(int(&e["defen"], "defen")?).map_err(|_| "defen out of range")?;
             let ten = [fu, points, limit_of(han, fu, !yakuman.is_empty())];
             let ura = match &e["fubaopai"] {
                 Value::Null => Vec::new(),
@@ -462,7 +521,11 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
             let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
             let shown_by_l: Vec<String> = e["shoupai"]
                 .as_array()
-                .map(|a| a.iter().map(|s| s.as_str().unwrap_or("").to_string()).collect())
+                .map(|a| {
+                    a.iter()
+                        .map(|s| s.as_str().unwrap_or("").to_string())
+                        .collect()
+                })
                 .unwrap_or_default();
             let mut shown = [false; 4];
             for (l, s) in shown_by_l.iter().enumerate().take(4) {
@@ -474,7 +537,9 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
                 let mut recorded = tiles_of(s.split(',').next().unwrap_or(""))?;
                 recorded.sort_unstable();
                 if recorded != b.concealed(seat) {
-                    return Err(format!("seat {seat}'s shown hand {s:?} is not the replay's"));
+                    return Err(format!(
+                        "seat {seat}'s shown hand {s:?} is not the replay's"
+                    ));
                 }
             }
             b.ryuukyoku(kind, deltas, shown)?;
@@ -486,7 +551,9 @@ fn hand_event(b: &mut Builder, hand: &mut Hand, kind: &str, e: &Value, next_is_r
 
 /// Whether a tile string holding a red five (`m0`, `p505=`) appears.
 fn has_red(v: &Value) -> bool {
-    crate::formats::any_string(v, &|s| s.starts_with(['m', 'p', 's', 'z']) && s.contains('0'))
+    crate::formats::any_string(v, &|s| {
+        s.starts_with(['m', 'p', 's', 'z']) && s.contains('0')
+    })
 }
 
 #[cfg(test)]
@@ -498,15 +565,105 @@ mod tests {
         assert_eq!(tiles_of("m120p5z17").unwrap(), vec![0, 1, 34, 13, 27, 33]);
         assert!(tiles_of("z8").is_err() && tiles_of("5m").is_err());
         let m = meld_of("m5-67").unwrap();
-        assert_eq!((m.tiles, m.called, m.added), (vec![4, 5, 6], Some((0, 3)), None));
+        assert_eq!(
+            (m.tiles, m.called, m.added),
+            (vec![4, 5, 6], Some((0, 3)), None)
+        );
         let m = meld_of("p505=").unwrap();
         assert_eq!((m.tiles, m.called), (vec![13, 35, 13], Some((2, 2))));
         let m = meld_of("m111-1").unwrap();
-        assert_eq!((m.tiles.len(), m.called, m.added), (3, Some((2, 3)), Some(0)));
+        assert_eq!(
+            (m.tiles.len(), m.called, m.added),
+            (3, Some((2, 3)), Some(0))
+        );
         let m = meld_of("z2222+").unwrap();
         assert_eq!((m.tiles.len(), m.called), (4, Some((3, 1))));
         let m = meld_of("m5550").unwrap();
         assert_eq!((m.tiles, m.called), (vec![4, 4, 4, 34], None));
+    }
+
+    /// One hand, worked by hand (the seed of the `formats` fuzz target): the dealer holds
+    /// 1-9m 1-3p 5p, draws the other 5p and wins at once (tenhou, 天和, a yakuman: 48,000, the
+    /// others 16,000 each). Red game, so the black 5p are ids 53 and 54; the title's log id
+    /// names the game; 天鳳位 is dan 20; the winner's hand as recorded is checked.
+    #[test]
+    fn a_hand_by_hand() {
+        let text = include_str!("../../../fuzz/corpus/formats/tenhou-hand.majiang.json");
+        let mut log = GameLog::default();
+        crate::formats::decode_into(text.as_bytes(), &mut log).unwrap();
+        assert_eq!(log.go_type, Some(0xA9));
+        assert_eq!(
+            log.origin.game_id.as_deref(),
+            Some("2099010100gm-00a9-0000-0000f099")
+        );
+        assert_eq!(log.origin.lacks & lacks::RULES, 0);
+        let (dan, rate) = log.player_ranks();
+        assert_eq!((dan, rate), (Some([16, 16, 16, 20]), None));
+        let a = log
+            .events
+            .iter()
+            .find_map(|e| match e {
+                crate::mjlog::Event::Agari(a) => Some(&**a),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            (a.machi, a.ten, a.yakuman.as_slice()),
+            (54, [0, 48000, 5], &[37u8][..])
+        );
+        assert_eq!(a.sc, [250, 480, 250, -160, 250, -160, 250, -160]);
+        assert_eq!(
+            a.owari,
+            Some(vec![730.0, 63.0, 90.0, -21.0, 90.0, -31.0, 90.0, -11.0])
+        );
+        crate::stats::prove_game(&log).unwrap();
+        // A winner's hand that is not the replay's is refused.
+        let bad = text.replace("m123456789p1235p5\"", "m123456789p1234p5\"");
+        let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
+        assert!(err.detail.contains("is not the replay's"), "{err:?}");
+    }
+
+    /// Each new indicator where Tenhou's mjlog shows it, worked from a real game
+    /// (2016052515gm-00a9-0000-c4d72066, hand 3): two added kans in a row show the first's
+    /// indicator after the second's declaration and the second's before the discard; a
+    /// concealed kan's comes before its replacement draw.
+    #[test]
+    fn indicators_in_tenhous_order() {
+        let v: Vec<Value> = serde_json::from_str(
+            r#"[{"zimo":{"l":2,"p":"m3"}}, {"gang":{"l":2,"m":"m333-3"}},
+                {"gangzimo":{"l":2,"p":"m4"}}, {"gang":{"l":2,"m":"m444+4"}},
+                {"gangzimo":{"l":2,"p":"z1"}}, {"kaigang":{"baopai":"p4"}},
+                {"dapai":{"l":2,"p":"z1_"}}, {"kaigang":{"baopai":"m6"}},
+                {"zimo":{"l":0,"p":"m0"}}, {"gang":{"l":0,"m":"m5550"}},
+                {"gangzimo":{"l":0,"p":"m2"}}, {"kaigang":{"baopai":"s8"}},
+                {"dapai":{"l":0,"p":"m2_"}}]"#,
+        )
+        .unwrap();
+        let order: Vec<String> = tenhou_order(&v)
+            .iter()
+            .map(|e| match key(e) {
+                "kaigang" => format!("kaigang {}", e["kaigang"]["baopai"].as_str().unwrap()),
+                k => k.to_string(),
+            })
+            .collect();
+        assert_eq!(
+            order,
+            [
+                "zimo",
+                "gang",
+                "gangzimo",
+                "gang",
+                "kaigang p4",
+                "gangzimo",
+                "kaigang m6",
+                "dapai",
+                "zimo",
+                "gang",
+                "kaigang s8",
+                "gangzimo",
+                "dapai"
+            ]
+        );
     }
 
     /// Tenhou's limit classes: mangan from a base of 2000 (4 han 40 fu, 3 han 70 fu).

@@ -28,7 +28,9 @@ const LIVE_WALL: u32 = 70;
 
 /// The tile type of an mjai tile name.
 fn tile_of(v: &Value) -> Result<Tile, BuildError> {
-    let name = v.as_str().ok_or_else(|| format!("tile {v} is not a string"))?;
+    let name = v
+        .as_str()
+        .ok_or_else(|| format!("tile {v} is not a string"))?;
     if name == "?" {
         return Err("a hidden tile \"?\" (a log of one player's view cannot be replayed)".into());
     }
@@ -75,7 +77,9 @@ fn small(e: &Value, key: &str) -> Result<u8, BuildError> {
 }
 
 fn four(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
-    let a = v.as_array().ok_or_else(|| format!("{what} is not an array"))?;
+    let a = v
+        .as_array()
+        .ok_or_else(|| format!("{what} is not an array"))?;
     if a.len() != 4 {
         return Err(format!("{what} has {} values, not 4", a.len()));
     }
@@ -125,7 +129,21 @@ impl Reader<'_> {
         match kind {
             "start_kyoku" => {
                 if e.get("tehais").is_none() {
-                    return Err("start_kyoku without tehais (the original mjai's per-player dialect)".into());
+                    return Err(
+                        "start_kyoku without tehais (the original mjai's per-player dialect)"
+                            .into(),
+                    );
+                }
+                let tehais = e["tehais"]
+                    .as_array()
+                    .filter(|t| t.len() == 4)
+                    .ok_or("tehais is not four hands")?;
+                let mut hands: [Vec<Tile>; 4] = Default::default();
+                for (h, t) in hands.iter_mut().zip(tehais) {
+                    *h = tiles_of(t, "a tehai")?;
+                    if h.len() != 13 {
+                        return Err(format!("a tehai of {} tiles", h.len()));
+                    }
                 }
                 let scores = four(&e["scores"], "scores")?;
                 self.settle(Some(scores))?;
@@ -143,14 +161,6 @@ impl Reader<'_> {
                 let oya = seat(e, "oya")?;
                 if oya != kyoku - 1 {
                     return Err(format!("kyoku {kyoku} with dealer seat {oya}"));
-                }
-                let tehais = e["tehais"].as_array().filter(|t| t.len() == 4).ok_or("tehais is not four hands")?;
-                let mut hands: [Vec<Tile>; 4] = Default::default();
-                for (h, t) in hands.iter_mut().zip(tehais) {
-                    *h = tiles_of(t, "a tehai")?;
-                    if h.len() != 13 {
-                        return Err(format!("a tehai of {} tiles", h.len()));
-                    }
                 }
                 self.b.start_hand(
                     wind * 4 + kyoku - 1,
@@ -171,7 +181,8 @@ impl Reader<'_> {
             }
             "dahai" => {
                 let tsumogiri = e["tsumogiri"].as_bool().unwrap_or(false);
-                self.b.discard(seat(e, "actor")?, Some(tile_of(&e["pai"])?), tsumogiri)?;
+                self.b
+                    .discard(seat(e, "actor")?, Some(tile_of(&e["pai"])?), tsumogiri)?;
             }
             "chi" | "pon" | "daiminkan" => {
                 let meld = match kind {
@@ -180,13 +191,20 @@ impl Reader<'_> {
                     _ => MeldKind::Daiminkan,
                 };
                 let consumed = tiles_of(&e["consumed"], "consumed")?;
-                self.b.call(seat(e, "actor")?, meld, seat(e, "target")?, tile_of(&e["pai"])?, &consumed)?;
+                self.b.call(
+                    seat(e, "actor")?,
+                    meld,
+                    seat(e, "target")?,
+                    tile_of(&e["pai"])?,
+                    &consumed,
+                )?;
             }
             "kakan" => self.b.kakan(seat(e, "actor")?, tile_of(&e["pai"])?)?,
             "ankan" => {
                 let consumed = tiles_of(&e["consumed"], "consumed")?;
                 let first = *consumed.first().ok_or("an ankan with nothing consumed")?;
-                self.b.ankan(seat(e, "actor")?, tile::type_kind(usize::from(first)))?;
+                self.b
+                    .ankan(seat(e, "actor")?, tile::type_kind(usize::from(first)))?;
             }
             "dora" => self.b.dora(tile_of(&e["dora_marker"])?)?,
             "reach" => {
@@ -231,12 +249,29 @@ impl Reader<'_> {
                 None => Vec::new(),
             };
             let riichi = self.riichi[usize::from(who)];
-            b.win(who, from, deltas, [0; 3], Vec::new(), Vec::new(), &ura, riichi, None)?;
+            b.win(
+                who,
+                from,
+                deltas,
+                [0; 3],
+                Vec::new(),
+                Vec::new(),
+                &ura,
+                riichi,
+                None,
+            )?;
             if let Some(pai) = e.get("pai") {
                 let t = tile_of(pai)?;
-                let won = if who == from { b.drawn(who) } else { b.last_discard() };
+                let won = if who == from {
+                    b.drawn(who)
+                } else {
+                    b.last_discard()
+                };
                 if won != Some(t) {
-                    return Err(format!("hora on {}, which is not the tile won on", tile::type_name(usize::from(t))));
+                    return Err(format!(
+                        "hora on {}, which is not the tile won on",
+                        tile::type_name(usize::from(t))
+                    ));
                 }
             }
         } else {
@@ -330,12 +365,87 @@ pub(crate) fn read(events: &[(usize, Value)], log: &mut GameLog) -> Result<(), S
 
 /// Whether a red five (`5mr`) appears.
 fn has_red(e: &Value) -> bool {
-    crate::formats::any_string(e, &|s| s.len() == 3 && s.ends_with('r') && s.starts_with('5'))
+    crate::formats::any_string(e, &|s| {
+        s.len() == 3 && s.ends_with('r') && s.starts_with('5')
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// One hand, worked by hand: the dealer (seat 0) holds 1-9m 1-3p 5p, draws the other
+    /// 5p and wins at once (tenhou): +48000, the others -16000. In a red game the black fives
+    /// are copies 1-3, so its 5m is id 17 (kind 4), its 5p id 53 and the drawn 5p id 54.
+    const TENHOU: &str = r#"{"type":"start_game","names":["a","b","c","d"],"kyoku_first":0,"aka_flag":true}
+{"type":"start_kyoku","bakaze":"E","dora_marker":"E","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[25000,25000,25000,25000],"tehais":[["1m","2m","3m","4m","5m","6m","7m","8m","9m","1p","2p","3p","5p"],["1s","2s","3s","4s","6s","7s","8s","9s","S","S","S","W","W"],["1m","2m","3m","4m","6m","7m","8m","9m","N","N","N","P","P"],["1p","2p","3p","4p","6p","7p","8p","9p","F","F","F","C","C"]]}
+{"type":"tsumo","actor":0,"pai":"5p"}
+{"type":"hora","actor":0,"target":0,"deltas":[48000,-16000,-16000,-16000],"ura_markers":[]}
+{"type":"end_kyoku"}
+{"type":"end_game"}
+"#;
+
+    fn agari(log: &GameLog) -> &crate::mjlog::Agari {
+        log.events
+            .iter()
+            .find_map(|e| match e {
+                crate::mjlog::Event::Agari(a) => Some(&**a),
+                _ => None,
+            })
+            .expect("a win")
+    }
+
+    #[test]
+    fn a_hand_by_hand() {
+        let mut log = GameLog::default();
+        crate::formats::decode_into(TENHOU.as_bytes(), &mut log).unwrap();
+        assert_eq!(log.go_type, Some(0x01 | go_type::HANCHAN));
+        assert_eq!(log.origin.format, Format::Mjai);
+        assert_eq!(log.origin.room, Some("engine"));
+        let init = log
+            .events
+            .iter()
+            .find_map(|e| match e {
+                crate::mjlog::Event::Init(i) => Some(&**i),
+                _ => None,
+            })
+            .unwrap();
+        assert_eq!(
+            init.hai[0],
+            vec![0, 4, 8, 12, 17, 20, 24, 28, 32, 36, 40, 44, 53]
+        );
+        assert_eq!(init.dora_indicator, 108);
+        let a = agari(&log);
+        assert_eq!((a.who, a.from_who, a.machi), (0, 0, 54));
+        assert_eq!(a.sc, [250, 480, 250, -160, 250, -160, 250, -160]);
+        assert_eq!(a.hai.len(), 14);
+        // The replay proves it.
+        crate::stats::prove_game(&log).unwrap();
+    }
+
+    /// akochan's dialect: no deltas on `hora`; they come from `end_game`'s scores.
+    #[test]
+    fn deltas_from_the_scores_that_follow() {
+        let text = TENHOU
+            .replace(
+                r#","deltas":[48000,-16000,-16000,-16000],"ura_markers":[]"#,
+                "",
+            )
+            .replace(
+                r#"{"type":"end_game"}"#,
+                r#"{"type":"end_game","scores":[73000,9000,9000,9000]}"#,
+            );
+        let mut log = GameLog::default();
+        crate::formats::decode_into(text.as_bytes(), &mut log).unwrap();
+        assert_eq!(agari(&log).sc, [250, 480, 250, -160, 250, -160, 250, -160]);
+        let cut = text.replace(r#","scores":[73000,9000,9000,9000]"#, "");
+        let err = crate::formats::decode_into(cut.as_bytes(), &mut log).unwrap_err();
+        assert!(
+            err.detail
+                .contains("has no deltas, and no scores follow it"),
+            "{err:?}"
+        );
+    }
 
     #[test]
     fn tile_names() {

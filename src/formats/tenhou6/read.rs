@@ -45,7 +45,8 @@ fn int(v: &Value, what: &str) -> Result<i64, BuildError> {
 }
 
 fn array<'v>(v: &'v Value, what: &str) -> Result<&'v Vec<Value>, BuildError> {
-    v.as_array().ok_or_else(|| format!("{what} is not an array"))
+    v.as_array()
+        .ok_or_else(|| format!("{what} is not an array"))
 }
 
 fn four_ints(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
@@ -229,119 +230,150 @@ fn from_seat(who: u8, call: &Call) -> Result<u8, BuildError> {
     Ok((who + rel) % 4)
 }
 
-/// One hand's lists and where each seat is in them.
-struct Play<'v> {
+/// One hand's take and discard lists.
+struct Lists<'v> {
     takes: [&'v [Value]; 4],
     discards: [&'v [Value]; 4],
-    tp: [usize; 4],
-    dp: [usize; 4],
-    /// Dora indicators of the hand, the first shown at the deal.
-    dora: Vec<Tile>,
-    /// Seats that declared riichi.
-    riichi: [bool; 4],
 }
 
-impl<'v> Play<'v> {
-    fn next_take(&self, s: u8) -> Option<&'v Value> {
-        self.takes[usize::from(s)].get(self.tp[usize::from(s)])
+/// Where each seat is in its lists, and the tile each seat last drew.
+#[derive(Clone)]
+struct Walk {
+    tp: [usize; 4],
+    dp: [usize; 4],
+    drawn: [Option<Tile>; 4],
+}
+
+/// Which list an item of the order of play comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum List {
+    Takes,
+    Discards,
+}
+
+/// The tile type of a discard item (`60` the tile just drawn; `r` a riichi declaration).
+fn discard_tile(v: &Value, drawn: Option<Tile>) -> Option<Tile> {
+    let code = match v {
+        Value::String(t) => t.strip_prefix('r')?.parse().ok()?,
+        _ => v.as_i64()?,
+    };
+    match code {
+        60 => drawn,
+        c => tile_of(c).ok(),
+    }
+}
+
+impl Lists<'_> {
+    fn over(&self, w: &Walk) -> bool {
+        (0..4).all(|s| w.tp[s] == self.takes[s].len() && w.dp[s] == self.discards[s].len())
     }
 
-    fn show_dora(&mut self, b: &mut Builder) -> Result<(), BuildError> {
-        if let Some(&t) = self.dora.get(b.dora_count()) {
-            b.dora(t)?;
-        }
-        Ok(())
-    }
-
-    /// `who` draws its next take (a number).
-    fn draw(&mut self, b: &mut Builder, who: u8) -> Result<bool, BuildError> {
-        let Some(v) = self.next_take(who) else {
-            return Ok(false);
+    /// `seat` draws its next take (a number), then acts.
+    fn draw_then_act(&self, w: &mut Walk, seat: u8, seq: &mut Vec<(u8, List)>) -> bool {
+        let s = usize::from(seat);
+        let Some(Value::Number(n)) = self.takes[s].get(w.tp[s]) else {
+            return false;
         };
-        self.tp[usize::from(who)] += 1;
-        match item(v)? {
-            Item::Tile(code) => b.draw(who, tile_of(code)?)?,
-            Item::Text(t) => return Err(format!("seat {who} takes call {t:?} where a draw was due")),
-        }
-        Ok(true)
+        w.drawn[s] = n.as_i64().and_then(|c| tile_of(c).ok());
+        w.tp[s] += 1;
+        seq.push((seat, List::Takes));
+        self.act(w, seat, seq)
     }
 
-    /// `who`'s turn after its take: kans and their replacement draws, then a discard. Returns
-    /// whether it discarded (else the hand ended on its turn), and whether that discard was a
-    /// riichi declaration.
-    fn act(&mut self, b: &mut Builder, who: u8) -> Result<Option<bool>, BuildError> {
-        let s = usize::from(who);
-        loop {
-            let Some(v) = self.discards[s].get(self.dp[s]) else {
-                return Ok(None);
-            };
-            self.dp[s] += 1;
-            match item(v)? {
-                Item::Tile(60) => {
-                    b.discard(who, None, true)?;
-                    return Ok(Some(false));
+    /// `seat`'s next discard item: a discard (then the other seats' calls, or the next
+    /// seat's draw), a kan (then its replacement draw), or nothing left (the hand ended).
+    fn act(&self, w: &mut Walk, seat: u8, seq: &mut Vec<(u8, List)>) -> bool {
+        let s = usize::from(seat);
+        let Some(v) = self.discards[s].get(w.dp[s]) else {
+            return self.over(w);
+        };
+        if let Value::String(t) = v {
+            if !t.starts_with('r') {
+                // A concealed or added kan: a replacement draw follows, unless the added
+                // tile is won on (the hand ends).
+                w.dp[s] += 1;
+                seq.push((seat, List::Discards));
+                if w.tp[s] == self.takes[s].len() {
+                    return self.over(w);
                 }
-                Item::Tile(code) => {
-                    b.discard(who, Some(tile_of(code)?), false)?;
-                    return Ok(Some(false));
-                }
-                Item::Text(text) if text.starts_with('r') => {
-                    b.reach(who);
-                    self.riichi[s] = true;
-                    let code: i64 = text[1..].parse().map_err(|_| format!("discard {text:?}"))?;
-                    if code == 60 {
-                        b.discard(who, None, true)?;
-                    } else {
-                        b.discard(who, Some(tile_of(code)?), false)?;
-                    }
-                    return Ok(Some(true));
-                }
-                Item::Text(text) => {
-                    let call = call_of(text)?;
-                    match call.marker {
-                        'a' => {
-                            b.ankan(who, tile::type_kind(usize::from(call.tiles[0])))?;
-                            self.show_dora(b)?;
-                            if !self.draw(b, who)? {
-                                return Ok(None);
-                            }
-                        }
-                        'k' => {
-                            b.kakan(who, call.tiles[call.at])?;
-                            // A robbing ron ends the hand before the replacement draw.
-                            if !self.draw(b, who)? {
-                                return Ok(None);
-                            }
-                            self.show_dora(b)?;
-                        }
-                        _ => return Err(format!("seat {who} discards call {text:?}")),
-                    }
-                }
+                return self.draw_then_act(w, seat, seq);
             }
         }
+        let Some(t) = discard_tile(v, w.drawn[s]) else {
+            return false;
+        };
+        w.dp[s] += 1;
+        w.drawn[s] = None;
+        seq.push((seat, List::Discards));
+        self.after_discard(w, seat, t, seq)
     }
 
-    /// The seat that calls `discarder`'s last discard (of type `t`), and its call.
-    fn caller(&self, discarder: u8, t: Tile) -> Result<Option<(u8, Call)>, BuildError> {
-        let mut found: Option<(u8, Call)> = None;
+    /// After `seat` discards `t`: each seat that may call it (a pon or kan first), tried in
+    /// turn; then no call.
+    fn after_discard(&self, w: &mut Walk, seat: u8, t: Tile, seq: &mut Vec<(u8, List)>) -> bool {
+        let mut callers: Vec<(u8, bool)> = Vec::new();
         for d in 1..4 {
-            let s = (discarder + d) % 4;
-            let Some(Value::String(text)) = self.next_take(s) else {
+            let c = (seat + d) % 4;
+            let Some(Value::String(text)) = self.takes[usize::from(c)].get(w.tp[usize::from(c)])
+            else {
                 continue;
             };
-            let call = call_of(text)?;
-            let called = call.tiles[call.at];
-            let same = called == t;
-            let ok = match call.marker {
-                'c' => d == 1 && same,
-                'p' | 'm' => same && from_seat(s, &call)? == discarder,
-                _ => false,
-            };
-            if ok && found.as_ref().is_none_or(|(_, c)| c.marker == 'c') {
-                found = Some((s, call));
+            let Ok(call) = call_of(text) else { continue };
+            if call.tiles.get(call.at) != Some(&t) {
+                continue;
+            }
+            match call.marker {
+                'c' if d == 1 => callers.push((c, false)),
+                'p' | 'm' if from_seat(c, &call).ok() == Some(seat) => callers.push((c, true)),
+                _ => {}
             }
         }
-        Ok(found)
+        callers.sort_by_key(|&(_, pon)| !pon);
+        for (c, _) in callers {
+            let (saved, len) = (w.clone(), seq.len());
+            let cs = usize::from(c);
+            let kan = matches!(&self.takes[cs][w.tp[cs]], Value::String(t) if t.contains('m'));
+            w.tp[cs] += 1;
+            seq.push((c, List::Takes));
+            let ok = if kan {
+                // The daiminkan's slot in the discards holds a 0; the replacement draw follows.
+                if self.discards[cs].get(w.dp[cs]).and_then(Value::as_i64) == Some(0) {
+                    w.dp[cs] += 1;
+                    seq.push((c, List::Discards));
+                    self.draw_then_act(w, c, seq)
+                } else {
+                    false
+                }
+            } else {
+                self.act(w, c, seq)
+            };
+            if ok {
+                return true;
+            }
+            *w = saved;
+            seq.truncate(len);
+        }
+        if self.over(w) {
+            return true;
+        }
+        self.draw_then_act(w, (seat + 1) % 4, seq)
+    }
+}
+
+/// The order of play of a hand: each item of the lists, in the order it happened. A call
+/// that the lists allow at more than one discard is tried at the first, and at a later one
+/// when the first leaves the lists inconsistent.
+fn order(lists: &Lists, dealer: u8) -> Result<Vec<(u8, List)>, BuildError> {
+    let mut w = Walk {
+        tp: [0; 4],
+        dp: [0; 4],
+        drawn: [None; 4],
+    };
+    let mut seq = Vec::new();
+    if lists.draw_then_act(&mut w, dealer, &mut seq) {
+        Ok(seq)
+    } else {
+        Err("no order of play uses every take and discard".into())
     }
 }
 
@@ -351,9 +383,17 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     let r = rules(top);
     let names: Vec<String> = top["name"]
         .as_array()
-        .map(|a| a.iter().map(|n| n.as_str().unwrap_or("").to_string()).collect())
+        .map(|a| {
+            a.iter()
+                .map(|n| n.as_str().unwrap_or("").to_string())
+                .collect()
+        })
         .unwrap_or_default();
-    let empty_fourth = hands.first().and_then(|h| h.get(13)).and_then(Value::as_array).is_some_and(Vec::is_empty);
+    let empty_fourth = hands
+        .first()
+        .and_then(|h| h.get(13))
+        .and_then(Value::as_array)
+        .is_some_and(Vec::is_empty);
     if r.three || names.len() == 3 || empty_fourth {
         log.events.clear();
         log.go_type = Some(r.go | go_type::THREE_PLAYER);
@@ -366,11 +406,13 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     } else {
         lacks |= lacks::RULES;
         let disp = top["rule"]["disp"].as_str().unwrap_or("");
-        Some(if disp.contains("の間") || disp.contains("Room") || top["ver"].is_string() {
-            "mahjongsoul"
-        } else {
-            "other"
-        })
+        Some(
+            if disp.contains("の間") || disp.contains("Room") || top["ver"].is_string() {
+                "mahjongsoul"
+            } else {
+                "other"
+            },
+        )
     };
     let dan: Option<[i32; 4]> = top["dan"].as_array().and_then(|a| {
         let v: Vec<i32> = a
@@ -385,7 +427,10 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
         (r.tenhou && v.len() == 4).then(|| [v[0], v[1], v[2], v[3]])
     });
     let sx = top["sx"].as_array().and_then(|a| {
-        let v: Vec<String> = a.iter().filter_map(|x| x.as_str().map(str::to_string)).collect();
+        let v: Vec<String> = a
+            .iter()
+            .filter_map(|x| x.as_str().map(str::to_string))
+            .collect();
         <[String; 4]>::try_from(v).ok()
     });
     let mut un = Un {
@@ -429,7 +474,12 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     Ok(())
 }
 
-fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Result<(), BuildError> {
+fn hand(
+    b: &mut Builder,
+    h: &Value,
+    tenhou: bool,
+    yaku_lacking: &mut bool,
+) -> Result<(), BuildError> {
     let h = array(h, "a hand")?;
     if h.len() < 17 {
         return Err(format!("{} elements, not 17", h.len()));
@@ -463,17 +513,17 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Re
     let first = *dora.first().ok_or("no dora indicator")?;
     let oya = round % 4;
     b.start_hand(round, honba, kyotaku, scores, oya, &start, first)?;
-    let mut play = Play {
+    let lists = Lists {
         takes: [0, 1, 2, 3].map(|s| h[5 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
         discards: [0, 1, 2, 3].map(|s| h[6 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
-        tp: [0; 4],
-        dp: [0; 4],
-        dora,
-        riichi: [false; 4],
     };
     let result = array(&h[16], "the result")?;
-    let name = result.first().and_then(Value::as_str).ok_or("the result has no name")?;
-    // Seats that won on a discard, and from whom (a riichi discard won on lays no stick).
+    let name = result
+        .first()
+        .and_then(Value::as_str)
+        .ok_or("the result has no name")?;
+    // The seat whose discard was won on (its riichi, if that discard declared one, lays no
+    // stick).
     let ron_from: Option<u8> = (name == "和了")
         .then(|| {
             result.get(2).and_then(|info| {
@@ -483,61 +533,94 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Re
             })
         })
         .flatten();
-    let mut actor = oya;
-    'turns: loop {
-        if !play.draw(b, actor)? {
-            break;
-        }
-        loop {
-            let Some(declared) = play.act(b, actor)? else {
-                break 'turns;
-            };
-            let t = discarded(b, &play, actor)?;
-            let caller = play.caller(actor, t)?;
-            let next = (actor + 1) % 4;
-            let ends = caller.is_none() && play.next_take(next).is_none();
-            if declared && !(ends && ron_from == Some(actor)) {
-                b.reach_accepted(actor);
-            }
-            let Some((s, call)) = caller else {
-                if ends {
-                    break 'turns;
-                }
-                actor = next;
-                continue 'turns;
-            };
-            play.tp[usize::from(s)] += 1;
-            let kind = match call.marker {
-                'c' => MeldKind::Chi,
-                'p' => MeldKind::Pon,
-                _ => MeldKind::Daiminkan,
-            };
-            let mut rest = call.tiles.clone();
-            rest.remove(call.at);
-            b.call(s, kind, actor, call.tiles[call.at], &rest)?;
-            actor = s;
-            if kind == MeldKind::Daiminkan {
-                // The kan's discard slot holds a 0.
-                let slot = play.discards[usize::from(s)].get(play.dp[usize::from(s)]);
-                if slot.and_then(Value::as_i64) != Some(0) {
-                    return Err(format!("seat {s}'s daiminkan has no 0 in its discards"));
-                }
-                play.dp[usize::from(s)] += 1;
-                if !play.draw(b, s)? {
-                    break 'turns;
-                }
-                play.show_dora(b)?;
+    let seq = order(&lists, oya)?;
+    let mut riichi = [false; 4];
+    let (mut tp, mut dp) = ([0usize; 4], [0usize; 4]);
+    // Kans whose new indicator is still to show: Tenhou's mjlog shows a daiminkan's or added
+    // kan's before the seat's next discard or after its next kan, a concealed kan's at once.
+    let mut pending = 0;
+    let show = |b: &mut Builder, n: &mut usize| -> Result<(), BuildError> {
+        for _ in 0..std::mem::take(n) {
+            if let Some(&t) = dora.get(b.dora_count()) {
+                b.dora(t)?;
             }
         }
-    }
-    for s in 0..4 {
-        let (t, d) = (play.takes[s].len() - play.tp[s], play.discards[s].len() - play.dp[s]);
-        if t + d > 0 {
-            return Err(format!(
-                "seat {s} has {t} takes and {d} discards left when the hand ends"
-            ));
+        Ok(())
+    };
+    let mut last_discarder = oya;
+    for (i, &(seat, list)) in seq.iter().enumerate() {
+        let s = usize::from(seat);
+        if list == List::Takes {
+            let v = &lists.takes[s][tp[s]];
+            tp[s] += 1;
+            match item(v)? {
+                Item::Tile(code) => b.draw(seat, tile_of(code)?)?,
+                Item::Text(text) => {
+                    let call = call_of(text)?;
+                    let kind = match call.marker {
+                        'c' => MeldKind::Chi,
+                        'p' => MeldKind::Pon,
+                        _ => MeldKind::Daiminkan,
+                    };
+                    let mut rest = call.tiles.clone();
+                    rest.remove(call.at);
+                    b.call(seat, kind, last_discarder, call.tiles[call.at], &rest)?;
+                    if kind == MeldKind::Daiminkan {
+                        show(b, &mut pending)?;
+                        pending = 1;
+                    }
+                }
+            }
+            continue;
+        }
+        let v = &lists.discards[s][dp[s]];
+        dp[s] += 1;
+        // A discard: whether it declares riichi, and its tile number (60: the tile just drawn).
+        let (declares, code) = match item(v)? {
+            Item::Tile(0) => continue, // a daiminkan's slot
+            Item::Tile(code) => (false, code),
+            Item::Text(text) if text.starts_with('r') => (
+                true,
+                text[1..].parse().map_err(|_| format!("discard {text:?}"))?,
+            ),
+            Item::Text(text) => {
+                let call = call_of(text)?;
+                match call.marker {
+                    'a' => {
+                        b.ankan(seat, tile::type_kind(usize::from(call.tiles[0])))?;
+                        // An earlier kan's indicator, then this one's.
+                        pending += 1;
+                        show(b, &mut pending)?;
+                    }
+                    'k' => {
+                        b.kakan(seat, call.tiles[call.at])?;
+                        last_discarder = seat;
+                        show(b, &mut pending)?;
+                        pending = 1;
+                    }
+                    _ => return Err(format!("seat {seat} discards call {text:?}")),
+                }
+                continue;
+            }
+        };
+        show(b, &mut pending)?;
+        if declares {
+            b.reach(seat);
+            riichi[s] = true;
+        }
+        b.discard(
+            seat,
+            (code != 60).then(|| tile_of(code)).transpose()?,
+            code == 60,
+        )?;
+        last_discarder = seat;
+        // A riichi discard won on (or by three: an abortive draw) lays no stick.
+        let won_on = i + 1 == seq.len() && (ron_from == Some(seat) || name == "三家和了");
+        if declares && !won_on {
+            b.reach_accepted(seat);
         }
     }
+    show(b, &mut pending)?;
     match name {
         "和了" => {
             let mut i = 1;
@@ -547,12 +630,21 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Re
                 if info.len() < 4 {
                     return Err("a win has fewer than 4 fields".into());
                 }
-                let who = u8::try_from(int(&info[0], "the winner")?).ok().filter(|&s| s < 4).ok_or("winner out of range")?;
-                let from = u8::try_from(int(&info[1], "the discarder")?).ok().filter(|&s| s < 4).ok_or("discarder out of range")?;
-                let pao = u8::try_from(int(&info[2], "the liable seat")?).ok().filter(|&s| s < 4).ok_or("liable seat out of range")?;
+                let who = u8::try_from(int(&info[0], "the winner")?)
+                    .ok()
+                    .filter(|&s| s < 4)
+                    .ok_or("winner out of range")?;
+                let from = u8::try_from(int(&info[1], "the discarder")?)
+                    .ok()
+                    .filter(|&s| s < 4)
+                    .ok_or("discarder out of range")?;
+                let pao = u8::try_from(int(&info[2], "the liable seat")?)
+                    .ok()
+                    .filter(|&s| s < 4)
+                    .ok_or("liable seat out of range")?;
                 let text = info[3].as_str().ok_or("the points are not a string")?;
                 let ten = ten_of(text, who == from)?;
-                let riichi = play.riichi[usize::from(who)];
+                let riichi = riichi[usize::from(who)];
                 let (mut list, yakuman) = match yaku_of(&info[4..]) {
                     Some(y) => y,
                     None if tenhou => {
@@ -563,10 +655,24 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Re
                         (Vec::new(), Vec::new())
                     }
                 };
-                if riichi && yakuman.is_empty() && !*yaku_lacking && !list.iter().any(|&(id, _)| id == yaku::URA_DORA) {
+                if riichi
+                    && yakuman.is_empty()
+                    && !*yaku_lacking
+                    && !list.iter().any(|&(id, _)| id == yaku::URA_DORA)
+                {
                     list.push((yaku::URA_DORA, 0));
                 }
-                b.win(who, from, deltas, ten, list, yakuman, &ura, riichi, (pao != who).then_some(pao))?;
+                b.win(
+                    who,
+                    from,
+                    deltas,
+                    ten,
+                    list,
+                    yakuman,
+                    &ura,
+                    riichi,
+                    (pao != who).then_some(pao),
+                )?;
                 i += 2;
             }
             if !b.hand_over() {
@@ -594,20 +700,6 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool, yaku_lacking: &mut bool) -> Re
     Ok(())
 }
 
-/// The type of `who`'s last discard.
-fn discarded(b: &Builder, play: &Play, who: u8) -> Result<Tile, BuildError> {
-    let s = usize::from(who);
-    let v = &play.discards[s][play.dp[s] - 1];
-    let code = match item(v)? {
-        Item::Tile(c) => c,
-        Item::Text(t) => t[1..].parse::<i64>().map_err(|_| format!("discard {t:?}"))?,
-    };
-    if code == 60 {
-        return b.last_discard().ok_or_else(|| "no discard".into());
-    }
-    tile_of(code)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -622,6 +714,57 @@ mod tests {
         assert_eq!(ten_of("役満32000点", false).unwrap(), [0, 32000, 5]);
         assert!(ten_of("30符1飜1000", false).is_err());
         assert!(ten_of("1000-2000点", false).is_err());
+    }
+
+    /// A pon the lists allow at two discards of the same tile: Tenhou's viewer excerpt
+    /// `confusing_nakis_2`. Seat 1 discards 4z twice; seat 0's pon of it must be of the
+    /// second, since seat 1 pons seat 3's 1p in between (its second take), which the first
+    /// choice leaves no room for. Worked by hand: 0 draws 1s and discards it (60); 1 draws 9p,
+    /// discards 4z; 2 draws 1z, discards it; 3 draws 1p, discards it; 1 pons it (2: across),
+    /// discards 4z; 0 pons that (from the right) and discards 1m; 1 draws 9p, …
+    #[test]
+    fn a_call_at_the_later_of_two_discards() {
+        let v: Value = serde_json::from_str(
+            r#"[[31, "4646p46", "4545p45", "18p1818"], [60, 11, 41, 17],
+                [29, "21p2121", 29, "2222p22", 43, "23p2323"], [46, 46, 45, 45, 60, 29],
+                [41, 22, 35, 47], [60, 60, 18, "r18"],
+                [21, 23], [60, 60]]"#,
+        )
+        .unwrap();
+        let l = |i: usize| v[i].as_array().unwrap().as_slice();
+        let lists = Lists {
+            takes: [l(0), l(2), l(4), l(6)],
+            discards: [l(1), l(3), l(5), l(7)],
+        };
+        let seq = order(&lists, 0).unwrap();
+        use List::{Discards as D, Takes as T};
+        assert_eq!(
+            seq[..14],
+            [
+                (0, T),
+                (0, D),
+                (1, T),
+                (1, D),
+                (2, T),
+                (2, D),
+                (3, T),
+                (3, D),
+                (1, T),
+                (1, D),
+                (0, T),
+                (0, D),
+                (1, T),
+                (1, D),
+            ]
+        );
+        // Every take and discard is placed once: 16 takes, 16 discards.
+        assert_eq!(seq.len(), 32);
+        // Lists no order explains are refused.
+        let bad = Lists {
+            takes: [l(0), l(4), l(2), l(6)],
+            discards: [l(1), l(3), l(5), l(7)],
+        };
+        assert!(order(&bad, 0).is_err());
     }
 
     #[test]

@@ -11,7 +11,6 @@ use crate::mjlog::{go_type, Agari, Event, GameLog, Meld, MeldKind, Ryuukyoku};
 use crate::tile::{self, TileId, KINDS};
 use crate::yaku;
 
-
 /// The tenhou.net/6 number of a tile.
 pub fn tile_code(id: TileId, red: bool) -> u8 {
     let t = tile::tile_type(id, red);
