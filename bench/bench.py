@@ -27,7 +27,9 @@ engine's CPU apart), REPS times each, medians. §16 likewise: `haifu hand-readin
 first 500,000 moments of the --hand-reading-moments run's frames with the example
 hand-reading engine in its `--uniform` mode, which reads only each request's id, so that the
 engine takes as little of the machine as it can (BENCH_READER=PATH, which `make bench` sets). #33: `haifu convert --to mjai` over the corpus,
-games/s and its ratio to the floor.
+games/s and its ratio to the floor; then `haifu run` over the same games as mjlog, mjai and
+tenhou.net/6 (converted) and the corpus's majiang conversions against their mjlog, games/s of
+each reader against the mjlog path's.
 
 With BENCH_BASE=PATH (`make bench BASE=PATH`), the full run of that other haifu binary (the
 one before a change) is timed too, in the same alternation as (a) and (b), and the two full
@@ -310,6 +312,40 @@ def main():
     print(f"#33: `haifu convert --to mjai`: {games_conv} games in {t_conv:.2f} s, "
           f"{games_conv / t_conv:.0f} games/s ({games_conv / t_conv / (games_floor / t_floor):.2f} "
           f"of the floor)")
+    # #33 readers: the same games read from each format by `haifu run` (default), games/s of
+    # each against the mjlog's, in one alternation; majiang (no writer) on the corpus's 180
+    # conversions against their Phoenix logs.
+    os.remove(os.path.join(out_conv, "manifest.json"))
+    out_conv6 = os.path.join(tmp, "out-convert6")
+    measure([haifu, "convert", corpus, "--to", "tenhou6", "--out", out_conv6, "--quiet"])
+    os.remove(os.path.join(out_conv6, "manifest.json"))
+    majiang = os.path.join(os.path.dirname(os.path.abspath(corpus)), "formats", "majiang")
+    inputs = [("mjlog", corpus), ("mjai", out_conv), ("tenhou6", out_conv6)]
+    if os.path.isdir(majiang):
+        counterparts = os.path.join(tmp, "majiang-mjlog")
+        os.mkdir(counterparts)
+        for name in sorted(os.listdir(majiang)):
+            log_id = name.split(".")[0]
+            for ext in ("mjlog", "xml"):
+                src = os.path.join(os.path.abspath(corpus), f"{log_id}.{ext}")
+                if os.path.exists(src):
+                    os.symlink(src, os.path.join(counterparts, f"{log_id}.{ext}"))
+        inputs += [("mjlog (majiang's 180)", counterparts), ("majiang", majiang)]
+    times = {label: [] for label, _ in inputs}
+    games_of = {}
+    for i in range(reps):
+        for k in range(len(inputs)):
+            label, inp = inputs[(i + k) % len(inputs)]
+            o = os.path.join(tmp, "out-read")
+            shutil.rmtree(o, ignore_errors=True)
+            times[label].append(measure([haifu, "run", inp, "--room", "any", "--out", o,
+                                         "--quiet"])[0])
+            games_of[label] = ingested_games(o)
+    rate = {label: games_of[label] / statistics.median(times[label]) for label, _ in inputs}
+    for label, _ in inputs:
+        base_label = "mjlog (majiang's 180)" if label == "majiang" else "mjlog"
+        print(f"#33 reader {label}: {games_of[label]} games, {rate[label]:.0f} games/s "
+              f"({rate[label] / rate[base_label]:.2f} of the mjlog path on the same games)")
     medd = statistics.median(r for _, r in fulld)
     print(f"peak RSS, 8 distinct copies (8× the games) / 1× input: {medd / med1:.2f} (medians), "
           f"{min(r for _, r in fulld):.0f}-{rss_fulld:.0f} MiB; full run throughput at 8× the "

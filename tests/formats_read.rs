@@ -231,6 +231,20 @@ fn fixtures_round_trip_through_mjai_and_tenhou6() {
         assert_eq!(games(read.path()), n, "{to}");
         let rows = assert_equal_frames(mjlog.path(), read.path(), format);
         assert!(rows > 10_000, "{to}: {rows} rows compared");
+        // A report that reads what mjai does not record says so, on standard error.
+        let frames = read.path().to_str().unwrap();
+        let o = common::haifu(&["stats", "yaku", "--frames", frames, "--format", "csv"]);
+        let note = String::from_utf8_lossy(&o.stderr);
+        assert!(o.status.success());
+        if format == Format::Mjai {
+            assert!(
+                note.contains(&format!("note: {n} games read from mjai record no "))
+                    && note.contains("win_yaku rows"),
+                "{note}"
+            );
+        } else {
+            assert!(!note.contains("note:"), "{note}");
+        }
     }
 }
 

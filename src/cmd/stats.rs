@@ -53,6 +53,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     }
     let mut ctx = report::context_over(dir, args.over.seat, slice.as_ref())?;
     let df = report::run(&mut ctx, rep.sql, rep.filter)?;
+    // Games whose format does not record what the report reads (on standard error, so that
+    // CSV and JSON stay clean).
+    if let Some(note) = report::lacking_note(&mut ctx, rep.sql)? {
+        eprintln!("{note}");
+    }
     if let (report::Format::Csv, Some(s)) = (args.over.format, &slice) {
         eprintln!("{}", s.header());
     }

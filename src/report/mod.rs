@@ -254,6 +254,55 @@ pub(crate) fn reads_danger(sql: &str) -> bool {
 }
 
 /// Runs bundled report `name` in `ctx`.
+/// A note for a report whose SQL reads frame columns that some of the run's games do not
+/// fill (`formats::UNFILLED`): how many games of which format, and what they lack. `None`
+/// when every game fills what the report reads.
+pub(crate) fn lacking_note(ctx: &mut SQLContext, sql: &str) -> Result<Option<String>> {
+    use crate::formats::UNFILLED;
+    let read: Vec<_> = UNFILLED
+        .iter()
+        .filter(|(_, frame, column, _)| {
+            reads_table(sql, frame) && (*column == "*" || slice::names_column(sql, column))
+        })
+        .collect();
+    if read.is_empty() {
+        return Ok(None);
+    }
+    let counts = run(
+        ctx,
+        "SELECT format, count(*) AS n FROM games GROUP BY format",
+        None,
+    )?;
+    let formats = counts.column("format")?.str()?.clone();
+    let n = counts.column("n")?.cast(&DataType::Int64)?;
+    let n = n.i64()?.clone();
+    let mut notes = Vec::new();
+    for (f, n) in formats.iter().zip(n.iter()) {
+        let (Some(f), Some(n)) = (f, n) else { continue };
+        let cols: Vec<String> = read
+            .iter()
+            .filter(|(format, ..)| format.name() == f)
+            .map(|(_, frame, column, filled)| {
+                let what = match filled {
+                    crate::formats::Filled::Never => String::new(),
+                    crate::formats::Filled::Partly(rows) => format!(" ({rows})"),
+                };
+                match *column {
+                    "*" => format!("{frame} rows"),
+                    c => format!("{frame}.{c}{what}"),
+                }
+            })
+            .collect();
+        if !cols.is_empty() && n > 0 {
+            notes.push(format!(
+                "{n} games read from {f} record no {}: null in their rows",
+                cols.join(", ")
+            ));
+        }
+    }
+    Ok((!notes.is_empty()).then(|| format!("note: {}", notes.join("; "))))
+}
+
 pub(crate) fn run_bundled(ctx: &mut SQLContext, name: &str) -> Result<DataFrame> {
     let r = find(name).expect("a bundled report");
     run(ctx, r.sql, r.filter)

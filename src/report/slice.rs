@@ -53,6 +53,17 @@ pub(crate) const DANGER_TABLES: [&str; 3] =
 /// `JOIN`, or in a comma-separated list of tables after one (`FROM a x, b AS y, table`). A
 /// column or alias of that name is not a read, nor a name in a select list (`SELECT hands,
 /// wins FROM hands`).
+/// Whether `sql` names the column `column` (a word; `prefix*` any word starting so).
+pub(crate) fn names_column(sql: &str, column: &str) -> bool {
+    let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let sql = sql.to_ascii_lowercase();
+    sql.split(|c: char| !word(c))
+        .any(|w| match column.strip_suffix('*') {
+            Some(prefix) => w.starts_with(prefix),
+            None => w == column,
+        })
+}
+
 pub(crate) fn reads_table(sql: &str, table: &str) -> bool {
     let sql = sql.to_ascii_lowercase();
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
