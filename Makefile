@@ -119,7 +119,7 @@ notebooks-check: build notebooks-venv
 ## Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
 MUTANTS_TARGET_DIR ?= $(HOME)/.cache/haifu-mutants-target
 MUTANTS_FILES = src/hand/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
-  src/frames/*.rs src/wall/*.rs src/compare/*.rs src/formats/*.rs
+  src/frames/*.rs src/wall/*.rs src/compare/*.rs src/formats/*.rs src/formats/*/*.rs
 FILES ?= $(MUTANTS_FILES)
 mutants:
 	@command -v cargo-mutants >/dev/null || $(CARGO) install cargo-mutants --version 27.1.0 --locked

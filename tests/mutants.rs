@@ -27,6 +27,8 @@ mod fixture_peer_v3;
 mod fixture_riichi_v3;
 #[path = "fixture_stats.rs"]
 mod fixture_stats;
+#[path = "formats_read.rs"]
+mod formats_read;
 #[path = "hand_reading.rs"]
 mod hand_reading;
 #[path = "mjai_write.rs"]

@@ -38,6 +38,7 @@ pub fn read_any_replay(bytes: &[u8]) {
         return;
     };
     if let Some(paipu) = haifu::formats::majiang::many(doc) {
+        // (The ingest worker reads an array of paipu from its own copy of the bytes.)
         let mut log = GameLog::default();
         for p in &paipu {
             let _ = haifu::formats::majiang::game_id(p);

@@ -65,64 +65,34 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
         ..GameLog::default()
     };
     log.events.clear();
-    // One JSON value (tenhou.net/6), or one per line (mjai; a line may hold an array of
-    // events).
-    let mut values: Vec<(usize, serde_json::Value)> = Vec::new();
-    let mut stream = serde_json::Deserializer::from_slice(bytes).into_iter::<serde_json::Value>();
-    let line_at = |offset: usize| {
-        1 + bytes[..offset.min(bytes.len())]
-            .iter()
-            .filter(|&&b| b == b'\n')
-            .count()
-    };
-    loop {
-        let at = stream.byte_offset();
-        match stream.next() {
-            None => break,
-            Some(Ok(v)) => values.push((line_at(at + leading_space(&bytes[at..])), v)),
-            Some(Err(e)) => {
-                return Err(Failure::new(
-                    Reason::Json,
-                    format!("line {}: {e}", e.line()),
-                ));
-            }
-        }
+    // mjai: one event (or an array of them) per line; else one JSON value (tenhou.net/6, a
+    // majiang paipu).
+    if mjai::read::looks_like(bytes) {
+        return mjai::read::read(bytes, log);
     }
-    let is_event = |v: &serde_json::Value| v.get("type").is_some_and(serde_json::Value::is_string);
-    let is_paipu = majiang::read::is_paipu;
-    match values.as_slice() {
-        [(_, v)] if is_paipu(v) => {
-            majiang::read::read(v, log).map_err(|e| Failure::new(Reason::Majiang, e))
-        }
-        [(_, serde_json::Value::Array(a))] if a.first().is_some_and(is_paipu) => match a.as_slice() {
+    if majiang::read::looks_like(bytes) {
+        return match majiang::parse(bytes)?.as_slice() {
             [one] => majiang::read::read(one, log).map_err(|e| Failure::new(Reason::Majiang, e)),
             many => Err(Failure::new(
                 Reason::Majiang,
-                format!("an array of {} paipu, which ingest reads as one input each", many.len()),
+                format!(
+                    "an array of {} paipu, which ingest reads as one input each",
+                    many.len()
+                ),
             )),
-        },
-        [(_, v)] if v.get("log").is_some() => {
+        };
+    }
+    let value: serde_json::Value = serde_json::from_slice(bytes)
+        .map_err(|e| Failure::new(Reason::Json, format!("line {}: {e}", e.line())))?;
+    match &value {
+        v if v.get("log").is_some() => {
             tenhou6::read::read(v, log).map_err(|e| Failure::new(Reason::Tenhou6, e))
-        }
-        [(_, first), ..] if is_event(first) || first.as_array().is_some_and(|a| a.first().is_some_and(is_event)) => {
-            let mut events = Vec::with_capacity(values.len());
-            for (line, v) in values {
-                match v {
-                    serde_json::Value::Array(a) => events.extend(a.into_iter().map(|e| (line, e))),
-                    v => events.push((line, v)),
-                }
-            }
-            mjai::read::read(&events, log).map_err(|e| Failure::new(Reason::Mjai, e))
         }
         _ => Err(Failure::new(
             Reason::NotMjlog,
-            "JSON that is neither tenhou.net/6 (an object with \"log\") nor mjai (events with \"type\")",
+            "JSON that is neither tenhou.net/6 (an object with \"log\"), a majiang paipu, nor mjai (events with \"type\")",
         )),
     }
-}
-
-fn leading_space(b: &[u8]) -> usize {
-    b.iter().take_while(|c| c.is_ascii_whitespace()).count()
 }
 
 /// How much of a frame column a format fills for a Tenhou game (the README's table): every
@@ -176,16 +146,6 @@ pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
         (Majiang, "wins", "fu", Partly("yakuman hands")),
     ]
 };
-
-/// Whether any string inside `v` satisfies `f` (a reader's test for red fives).
-pub(crate) fn any_string(v: &serde_json::Value, f: &impl Fn(&str) -> bool) -> bool {
-    match v {
-        serde_json::Value::String(s) => f(s),
-        serde_json::Value::Array(a) => a.iter().any(|x| any_string(x, f)),
-        serde_json::Value::Object(o) => o.values().any(|x| any_string(x, f)),
-        _ => false,
-    }
-}
 
 /// `s` as a JSON string.
 pub(crate) fn json_str(out: &mut String, s: &str) {

@@ -7,8 +7,9 @@ use std::path::PathBuf;
 use rayon::prelude::*;
 
 use super::BATCH_FILES;
+use crate::formats::decode_into;
 use crate::input;
-use crate::mjlog::{decode::decode_into, GameLog};
+use crate::mjlog::GameLog;
 
 /// What a decode-only pass saw.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

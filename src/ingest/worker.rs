@@ -170,7 +170,16 @@ impl Worker {
                 return vec![FileResult::decided(name.to_string(), outcome)];
             }
         };
-        let Some(paipu) = crate::formats::majiang::many(bytes) else {
+        // An array of paipu borrows its own copy of the bytes (the worker's buffers are
+        // reused by each game's replay).
+        let owned;
+        let paipu = if crate::formats::majiang::may_be_many(bytes) {
+            owned = bytes.to_vec();
+            crate::formats::majiang::many(&owned)
+        } else {
+            None
+        };
+        let Some(paipu) = paipu else {
             let source = path.display().to_string();
             let outcome = process_document(
                 |log| decode_into(bytes, log),

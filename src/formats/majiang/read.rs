@@ -19,7 +19,9 @@
 //! discard unless a win on that discard follows. In a Tenhou game, a kan's new indicator is
 //! shown where Tenhou's mjlog shows it ([`tenhou_order`]).
 
-use serde_json::Value;
+use std::borrow::Cow;
+
+use serde::Deserialize;
 
 use crate::formats::build::{BuildError, Builder, Tile};
 use crate::formats::tenhou6::read::{rules_of_disp, DAN};
@@ -141,21 +143,160 @@ fn limit_of(han: i32, fu: i32, yakuman: bool) -> i32 {
     }
 }
 
-fn int(v: &Value, what: &str) -> Result<i64, BuildError> {
-    v.as_i64()
-        .ok_or_else(|| format!("{what} is not an integer: {v}"))
+/// A paipu, borrowed from its document where it can be (a string with escapes is copied).
+#[derive(Debug, Deserialize)]
+pub struct Paipu<'a> {
+    #[serde(borrow, default)]
+    title: Cow<'a, str>,
+    #[serde(borrow)]
+    player: Vec<Cow<'a, str>>,
+    qijia: u8,
+    #[serde(borrow)]
+    log: Vec<Vec<Event<'a>>>,
+    defen: Option<Vec<i64>>,
+    #[serde(borrow)]
+    point: Option<Vec<Point<'a>>>,
 }
 
-fn four(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
+/// A final point: majiang writes a string (`"-46.0"`), some writers a number.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Point<'a> {
+    Number(f64),
+    #[serde(borrow)]
+    Text(Cow<'a, str>),
+}
+
+/// One event of a hand: its key and its fields.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum Event<'a> {
+    #[serde(borrow)]
+    Qipai(Body<'a>),
+    #[serde(borrow)]
+    Zimo(Body<'a>),
+    #[serde(borrow)]
+    Gangzimo(Body<'a>),
+    #[serde(borrow)]
+    Dapai(Body<'a>),
+    #[serde(borrow)]
+    Fulou(Body<'a>),
+    #[serde(borrow)]
+    Gang(Body<'a>),
+    #[serde(borrow)]
+    Kaigang(Body<'a>),
+    #[serde(borrow)]
+    Hule(Body<'a>),
+    #[serde(borrow)]
+    Pingju(Body<'a>),
+}
+
+impl<'a> Event<'a> {
+    fn key(&self) -> &'static str {
+        match self {
+            Event::Qipai(_) => "qipai",
+            Event::Zimo(_) => "zimo",
+            Event::Gangzimo(_) => "gangzimo",
+            Event::Dapai(_) => "dapai",
+            Event::Fulou(_) => "fulou",
+            Event::Gang(_) => "gang",
+            Event::Kaigang(_) => "kaigang",
+            Event::Hule(_) => "hule",
+            Event::Pingju(_) => "pingju",
+        }
+    }
+
+    fn body(&self) -> &Body<'a> {
+        match self {
+            Event::Qipai(b)
+            | Event::Zimo(b)
+            | Event::Gangzimo(b)
+            | Event::Dapai(b)
+            | Event::Fulou(b)
+            | Event::Gang(b)
+            | Event::Kaigang(b)
+            | Event::Hule(b)
+            | Event::Pingju(b) => b,
+        }
+    }
+}
+
+/// Every field any event has.
+#[derive(Debug, Default, Deserialize)]
+struct Body<'a> {
+    l: Option<u8>,
+    #[serde(borrow)]
+    p: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    m: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    baopai: Option<Cow<'a, str>>,
+    zhuangfeng: Option<u8>,
+    jushu: Option<u8>,
+    changbang: Option<u8>,
+    lizhibang: Option<u8>,
+    /// A hand's starting scores (`qipai`), or a win's points (`hule`).
+    defen: Option<Defen>,
+    /// Starting hands (`qipai`), the hands shown (`pingju`), or the winner's (`hule`).
+    #[serde(borrow)]
+    shoupai: Option<Shoupai<'a>>,
+    baojia: Option<u8>,
+    #[serde(borrow)]
+    fubaopai: Option<Vec<Cow<'a, str>>>,
+    fu: Option<i64>,
+    #[serde(borrow)]
+    hupai: Option<Vec<Hupai<'a>>>,
+    fenpei: Option<Vec<i64>>,
+    #[serde(borrow)]
+    name: Option<Cow<'a, str>>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Defen {
+    Points(i64),
+    Scores(Vec<i64>),
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Shoupai<'a> {
+    #[serde(borrow)]
+    One(Cow<'a, str>),
+    #[serde(borrow)]
+    Four(Vec<Cow<'a, str>>),
+}
+
+#[derive(Debug, Deserialize)]
+struct Hupai<'a> {
+    #[serde(borrow)]
+    name: Cow<'a, str>,
+    #[serde(borrow)]
+    fanshu: Fanshu<'a>,
+}
+
+/// A yaku's han, or `*` (`**`) for a yakuman.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Fanshu<'a> {
+    Han(i64),
+    #[serde(borrow)]
+    Stars(Cow<'a, str>),
+}
+
+fn four(v: Option<&Vec<i64>>, what: &str) -> Result<[i32; 4], BuildError> {
     let a = v
-        .as_array()
         .filter(|a| a.len() == 4)
         .ok_or_else(|| format!("{what} is not 4 numbers"))?;
     let mut out = [0; 4];
-    for (o, x) in out.iter_mut().zip(a) {
-        *o = i32::try_from(int(x, what)?).map_err(|_| format!("{what} out of range"))?;
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = i32::try_from(x).map_err(|_| format!("{what} out of range"))?;
     }
     Ok(out)
+}
+
+fn text<'b>(v: &'b Option<Cow<'_, str>>, key: &str) -> Result<&'b str, BuildError> {
+    v.as_deref().ok_or_else(|| format!("no {key}"))
 }
 
 /// One hand being read: seats `l` → Tenhou seats.
@@ -165,12 +306,11 @@ struct Hand {
 }
 
 impl Hand {
-    fn seat(&self, e: &Value, key: &str) -> Result<u8, BuildError> {
-        let l = e[key]
-            .as_u64()
+    fn seat(&self, l: Option<u8>, key: &str) -> Result<u8, BuildError> {
+        let l = l
             .filter(|&l| l < 4)
-            .ok_or_else(|| format!("{key} is not a seat: {}", e[key]))?;
-        Ok((self.dealer + l as u8) % 4)
+            .ok_or_else(|| format!("{key} is not a seat: {l:?}"))?;
+        Ok((self.dealer + l) % 4)
     }
 
     /// Per-`l` values in Tenhou seat order.
@@ -179,31 +319,38 @@ impl Hand {
     }
 }
 
-/// Whether a JSON value is a paipu.
-pub(crate) fn is_paipu(v: &Value) -> bool {
-    v.get("qijia").is_some() && v.get("log").is_some()
+impl Paipu<'_> {
+    /// The log id of the title's second line, when it has one.
+    pub(crate) fn log_id(&self) -> Option<String> {
+        crate::input::find_log_id(self.title.lines().nth(1)?)
+    }
+}
+
+/// Whether a document is majiang's (it has a paipu's `qijia`, and is not mjai).
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
+    memchr::memmem::find(bytes, b"\"qijia\"").is_some()
 }
 
 /// Reads one paipu into `log`.
-pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
-    let title = paipu["title"].as_str().unwrap_or("");
+pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildError> {
+    let title = paipu.title.as_ref();
     let mut lines = title.lines();
     let room_text = lines.next().unwrap_or("");
     let game_id = lines.next().and_then(crate::input::find_log_id);
-    let hands = paipu["log"].as_array().ok_or("log is not an array")?;
-    let players = paipu["player"].as_array().ok_or("player is not an array")?;
+    let hands = &paipu.log;
+    let players = &paipu.player;
     if players.len() != 4 || room_text.starts_with('三') {
         log.events.clear();
         log.go_type = Some(go_type::THREE_PLAYER);
         log.origin.format = Format::Majiang;
         return Ok(());
     }
-    let qijia = paipu["qijia"]
-        .as_u64()
-        .filter(|&q| q < 4)
-        .ok_or("qijia is not a seat")? as usize;
+    let qijia = usize::from(paipu.qijia);
+    if qijia > 3 {
+        return Err("qijia is not a seat".into());
+    }
     // A Tenhou room's name says 赤; else a red five in the play does.
-    let red = room_text.contains('赤') || has_red(&paipu["log"]);
+    let red = room_text.contains('赤') || has_red(&paipu.log);
     let rules = rules_of_disp(room_text.trim_start_matches('四'), red);
     let mut lacks = lacks::WIN_HAND | lacks::SOME_FU | lacks::PAO;
     if rules.three {
@@ -227,7 +374,7 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     let mut dan = [0i32; 4];
     let mut dans = 0;
     for s in 0..4 {
-        let text = players[(qijia + s) % 4].as_str().unwrap_or("");
+        let text = players[(qijia + s) % 4].as_ref();
         let mut parts = text.lines();
         un.names[s] = Some(parts.next().unwrap_or("").to_string());
         let rank = parts.next().unwrap_or("");
@@ -244,19 +391,18 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     }
     un.dan = (dans == 4).then_some(dan);
     let owari = {
-        let defen = paipu["defen"].as_array().filter(|a| a.len() == 4);
-        let point = paipu["point"].as_array().filter(|a| a.len() == 4);
+        let defen = paipu.defen.as_ref().filter(|a| a.len() == 4);
+        let point = paipu.point.as_ref().filter(|a| a.len() == 4);
         match (defen, point) {
             (Some(defen), Some(point)) => {
                 let mut o = Vec::with_capacity(8);
                 for s in 0..4 {
                     let p = (qijia + s) % 4;
-                    let d = defen[p].as_f64().ok_or("defen is not numbers")?;
                     let pt = match &point[p] {
-                        Value::String(x) => x.parse::<f64>().map_err(|_| format!("point {x:?}"))?,
-                        v => v.as_f64().ok_or("point is not numbers")?,
+                        Point::Text(x) => x.parse::<f64>().map_err(|_| format!("point {x:?}"))?,
+                        Point::Number(x) => *x,
                     };
-                    o.push(d / 100.0);
+                    o.push(defen[p] as f64 / 100.0);
                     o.push(pt);
                 }
                 Some(o)
@@ -279,24 +425,17 @@ pub(crate) fn read(paipu: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     Ok(())
 }
 
-/// The key of a one-key event object.
-fn key(ev: &Value) -> &str {
-    ev.as_object()
-        .and_then(|o| o.keys().next())
-        .map_or("", String::as_str)
-}
-
 /// A Tenhou game's events with each new indicator where Tenhou's mjlog shows it (majiang
 /// shows a kan's after the discard that follows it, its own rule): a concealed kan's at once;
 /// a daiminkan's or added kan's before the seat's next discard, or after its next kan's
 /// declaration, whichever comes first (and before a win on the replacement tile).
-fn tenhou_order(events: &[Value]) -> Vec<&Value> {
-    let mut shown: std::collections::VecDeque<&Value> =
-        events.iter().filter(|e| key(e) == "kaigang").collect();
+fn tenhou_order<'e, 'a>(events: &'e [Event<'a>]) -> Vec<&'e Event<'a>> {
+    let mut shown: std::collections::VecDeque<&Event> =
+        events.iter().filter(|e| e.key() == "kaigang").collect();
     let mut seq = Vec::with_capacity(events.len());
     let mut pending = 0;
     for e in events {
-        match key(e) {
+        match e.key() {
             "kaigang" => continue,
             "dapai" | "hule" | "pingju" => {
                 for _ in 0..std::mem::take(&mut pending) {
@@ -306,9 +445,9 @@ fn tenhou_order(events: &[Value]) -> Vec<&Value> {
             }
             "gang" | "fulou" => {
                 seq.push(e);
-                let m = e[key(e)]["m"].as_str().unwrap_or("");
-                let concealed = key(e) == "gang" && !m.contains(['-', '=', '+']);
-                let kan = key(e) == "gang" || m.len() == 6;
+                let m = e.body().m.as_deref().unwrap_or("");
+                let concealed = e.key() == "gang" && !m.contains(['-', '=', '+']);
+                let kan = e.key() == "gang" || m.len() == 6;
                 for _ in 0..std::mem::take(&mut pending) {
                     seq.extend(shown.pop_front());
                 }
@@ -329,9 +468,8 @@ fn tenhou_order(events: &[Value]) -> Vec<&Value> {
     seq
 }
 
-fn hand(b: &mut Builder, h: &Value, tenhou: bool) -> Result<(), BuildError> {
-    let events = h.as_array().ok_or("a hand is not an array")?;
-    let events: Vec<&Value> = if tenhou {
+fn hand(b: &mut Builder, events: &[Event<'_>], tenhou: bool) -> Result<(), BuildError> {
+    let events: Vec<&Event> = if tenhou {
         tenhou_order(events)
     } else {
         events.iter().collect()
@@ -341,14 +479,12 @@ fn hand(b: &mut Builder, h: &Value, tenhou: bool) -> Result<(), BuildError> {
         riichi: [false; 4],
     };
     for (k, ev) in events.iter().enumerate() {
-        let (kind, e) = ev
-            .as_object()
-            .and_then(|o| o.iter().next())
-            .ok_or_else(|| format!("event {k} is not a one-key object"))?;
+        let (kind, e) = (ev.key(), ev.body());
         // A discard won on (or by three: an abortive draw) lays no riichi stick.
-        let next_is_ron = events.get(k + 1).is_some_and(|n| {
-            n.get("hule").is_some_and(|h| !h["baojia"].is_null())
-                || n["pingju"]["name"].as_str() == Some("三家和")
+        let next_is_ron = events.get(k + 1).is_some_and(|n| match n {
+            Event::Hule(h) => h.baojia.is_some(),
+            Event::Pingju(p) => p.name.as_deref() == Some("三家和"),
+            _ => false,
         });
         hand_event(b, &mut hand, kind, e, next_is_ron)
             .map_err(|err| format!("{kind} (event {k}): {err}"))?;
@@ -360,33 +496,31 @@ fn hand_event(
     b: &mut Builder,
     hand: &mut Hand,
     kind: &str,
-    e: &Value,
+    e: &Body<'_>,
     next_is_ron: bool,
 ) -> Result<(), BuildError> {
-    let text = |key: &str| {
-        e[key]
-            .as_str()
-            .ok_or_else(|| format!("{key} is not a string"))
-    };
     match kind {
         "qipai" => {
-            let wind = int(&e["zhuangfeng"], "zhuangfeng")?;
-            let jushu = int(&e["jushu"], "jushu")?;
+            let wind = e.zhuangfeng.ok_or("no zhuangfeng")?;
+            let jushu = e.jushu.ok_or("no jushu")?;
             if !(0..4).contains(&wind) || !(0..4).contains(&jushu) {
                 return Err(format!("round {wind}, hand {jushu}"));
             }
-            hand.dealer = jushu as u8;
-            let small = |key: &str| -> Result<u8, BuildError> {
-                u8::try_from(int(&e[key], key)?).map_err(|_| format!("{key} out of range"))
+            hand.dealer = jushu;
+            let Some(Defen::Scores(defen)) = &e.defen else {
+                return Err("defen is not 4 scores".into());
             };
-            let scores = hand.by_seat(four(&e["defen"], "defen")?);
-            let shoupai = e["shoupai"]
-                .as_array()
-                .filter(|a| a.len() == 4)
-                .ok_or("shoupai is not 4 hands")?;
+            let scores = hand.by_seat(four(Some(defen), "defen")?);
+            let Some(Shoupai::Four(shoupai)) = e
+                .shoupai
+                .as_ref()
+                .filter(|s| matches!(s, Shoupai::Four(h) if h.len() == 4))
+            else {
+                return Err("shoupai is not 4 hands".into());
+            };
             let mut by_l: [Vec<Tile>; 4] = Default::default();
             for (l, s) in shoupai.iter().enumerate() {
-                by_l[l] = tiles_of(s.as_str().ok_or("a shoupai is not a string")?)?;
+                by_l[l] = tiles_of(s)?;
                 if by_l[l].len() != 13 {
                     return Err(format!("a starting hand of {} tiles", by_l[l].len()));
                 }
@@ -394,19 +528,19 @@ fn hand_event(
             let hands =
                 [0u8, 1, 2, 3].map(|s| by_l[usize::from((s + 4 - hand.dealer) % 4)].clone());
             b.start_hand(
-                (wind * 4 + jushu) as u8,
-                small("changbang")?,
-                small("lizhibang")?,
+                wind * 4 + jushu,
+                e.changbang.ok_or("no changbang")?,
+                e.lizhibang.ok_or("no lizhibang")?,
                 scores,
                 hand.dealer,
                 &hands,
-                one_tile(text("baopai")?)?,
+                one_tile(text(&e.baopai, "baopai")?)?,
             )?;
         }
-        "zimo" | "gangzimo" => b.draw(hand.seat(e, "l")?, one_tile(text("p")?)?)?,
+        "zimo" | "gangzimo" => b.draw(hand.seat(e.l, "l")?, one_tile(text(&e.p, "p")?)?)?,
         "dapai" => {
-            let who = hand.seat(e, "l")?;
-            let p = text("p")?;
+            let who = hand.seat(e.l, "l")?;
+            let p = text(&e.p, "p")?;
             let riichi = p.ends_with('*');
             let p = p.trim_end_matches('*');
             let tsumogiri = p.ends_with('_');
@@ -421,8 +555,8 @@ fn hand_event(
             }
         }
         "fulou" => {
-            let who = hand.seat(e, "l")?;
-            let m = meld_of(text("m")?)?;
+            let who = hand.seat(e.l, "l")?;
+            let m = meld_of(text(&e.m, "m")?)?;
             let (at, rel) = m.called.ok_or("a call without its giver")?;
             let called = m.tiles[at];
             let mut rest = m.tiles.clone();
@@ -441,27 +575,28 @@ fn hand_event(
             b.call(who, meld, (who + rel) % 4, called, &rest)?;
         }
         "gang" => {
-            let who = hand.seat(e, "l")?;
-            let m = meld_of(text("m")?)?;
+            let who = hand.seat(e.l, "l")?;
+            let m = meld_of(text(&e.m, "m")?)?;
             match (m.called, m.added) {
                 (None, None) if m.tiles.len() == 4 => {
                     b.ankan(who, tile::type_kind(usize::from(m.tiles[0])))?
                 }
                 (Some(_), Some(added)) => b.kakan(who, added)?,
-                _ => return Err(format!("kan {:?}", e["m"])),
+                _ => return Err(format!("kan {:?}", e.m)),
             }
         }
-        "kaigang" => b.dora(one_tile(text("baopai")?)?)?,
+        "kaigang" => b.dora(one_tile(text(&e.baopai, "baopai")?)?)?,
         "hule" => {
-            let who = hand.seat(e, "l")?;
-            let from = if e["baojia"].is_null() {
-                who
-            } else {
-                hand.seat(e, "baojia")?
+            let who = hand.seat(e.l, "l")?;
+            let from = match e.baojia {
+                None => who,
+                l => hand.seat(l, "baojia")?,
             };
-            let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
+            let deltas = hand.by_seat(four(e.fenpei.as_ref(), "fenpei")?);
             // The winner's hand as recorded: its concealed tiles, the winning tile last.
-            let shoupai = text("shoupai")?;
+            let Some(Shoupai::One(shoupai)) = &e.shoupai else {
+                return Err("no shoupai".into());
+            };
             let mut recorded = tiles_of(shoupai.split(',').next().unwrap_or(""))?;
             recorded.sort_unstable();
             let mut mine = b.concealed(who);
@@ -474,40 +609,38 @@ fn hand_event(
             }
             let (mut list, mut yakuman) = (Vec::new(), Vec::new());
             let mut han = 0;
-            for y in e["hupai"].as_array().ok_or("hupai is not an array")? {
-                let name = y["name"].as_str().ok_or("a yaku without a name")?;
+            for y in e.hupai.as_deref().ok_or("no hupai")? {
+                let name = y.name.as_ref();
                 let id = yaku_id(name).ok_or_else(|| format!("yaku {name:?}"))?;
-                match &y["fanshu"] {
-                    Value::String(stars)
+                match &y.fanshu {
+                    Fanshu::Stars(stars)
                         if !stars.is_empty() && stars.bytes().all(|c| c == b'*') =>
                     {
                         yakuman.push(id)
                     }
-                    v => {
-                        let h =
-                            u8::try_from(int(v, "fanshu")?).map_err(|_| "fanshu out of range")?;
+                    Fanshu::Han(h) => {
+                        let h = u8::try_from(*h).map_err(|_| "fanshu out of range")?;
                         han += i32::from(h);
                         list.push((id, h));
                     }
+                    Fanshu::Stars(s) => return Err(format!("fanshu {s:?}")),
                 }
             }
-            let fu = e["fu"].as_i64().unwrap_or(0) as i32;
-            let points =
-                i32::try_from(int(&e["defen"], "defen")?).map_err(|_| "defen out of range")?;
+            let fu = i32::try_from(e.fu.unwrap_or(0)).map_err(|_| "fu out of range")?;
+            let Some(Defen::Points(points)) = e.defen else {
+                return Err("defen is not the win's points".into());
+            };
+            let points = i32::try_from(points).map_err(|_| "defen out of range")?;
             let ten = [fu, points, limit_of(han, fu, !yakuman.is_empty())];
-            let ura = match &e["fubaopai"] {
-                Value::Null => Vec::new(),
-                Value::Array(a) => a
-                    .iter()
-                    .map(|t| one_tile(t.as_str().unwrap_or("")))
-                    .collect::<Result<_, _>>()?,
-                _ => return Err("fubaopai is not a list".into()),
+            let ura = match &e.fubaopai {
+                None => Vec::new(),
+                Some(a) => a.iter().map(|t| one_tile(t)).collect::<Result<_, _>>()?,
             };
             let riichi = hand.riichi[usize::from(who)];
             b.win(who, from, deltas, ten, list, yakuman, &ura, riichi, None)?;
         }
         "pingju" => {
-            let name = text("name")?;
+            let name = text(&e.name, "name")?;
             let kind = match name {
                 "流局" | "荒牌平局" => None,
                 "流し満貫" => Some("nm"),
@@ -518,15 +651,11 @@ fn hand_event(
                 "四風連打" => Some("kaze4"),
                 _ => return Err(format!("draw {name:?}")),
             };
-            let deltas = hand.by_seat(four(&e["fenpei"], "fenpei")?);
-            let shown_by_l: Vec<String> = e["shoupai"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .map(|s| s.as_str().unwrap_or("").to_string())
-                        .collect()
-                })
-                .unwrap_or_default();
+            let deltas = hand.by_seat(four(e.fenpei.as_ref(), "fenpei")?);
+            let shown_by_l: &[Cow<'_, str>] = match &e.shoupai {
+                Some(Shoupai::Four(h)) => h,
+                _ => &[],
+            };
             let mut shown = [false; 4];
             for (l, s) in shown_by_l.iter().enumerate().take(4) {
                 if s.is_empty() {
@@ -550,9 +679,17 @@ fn hand_event(
 }
 
 /// Whether a tile string holding a red five (`m0`, `p505=`) appears.
-fn has_red(v: &Value) -> bool {
-    crate::formats::any_string(v, &|s| {
-        s.starts_with(['m', 'p', 's', 'z']) && s.contains('0')
+fn has_red(log: &[Vec<Event<'_>>]) -> bool {
+    let red = |s: &Option<Cow<'_, str>>| s.as_deref().is_some_and(|s| s.contains('0'));
+    log.iter().flatten().any(|e| {
+        let b = e.body();
+        red(&b.p)
+            || red(&b.m)
+            || match &b.shoupai {
+                Some(Shoupai::One(s)) => s.contains('0'),
+                Some(Shoupai::Four(h)) => h.iter().any(|s| s.contains('0')),
+                None => false,
+            }
     })
 }
 
@@ -629,7 +766,7 @@ mod tests {
     /// concealed kan's comes before its replacement draw.
     #[test]
     fn indicators_in_tenhous_order() {
-        let v: Vec<Value> = serde_json::from_str(
+        let v: Vec<Event<'_>> = serde_json::from_str(
             r#"[{"zimo":{"l":2,"p":"m3"}}, {"gang":{"l":2,"m":"m333-3"}},
                 {"gangzimo":{"l":2,"p":"m4"}}, {"gang":{"l":2,"m":"m444+4"}},
                 {"gangzimo":{"l":2,"p":"z1"}}, {"kaigang":{"baopai":"p4"}},
@@ -641,8 +778,8 @@ mod tests {
         .unwrap();
         let order: Vec<String> = tenhou_order(&v)
             .iter()
-            .map(|e| match key(e) {
-                "kaigang" => format!("kaigang {}", e["kaigang"]["baopai"].as_str().unwrap()),
+            .map(|e| match e.key() {
+                "kaigang" => format!("kaigang {}", e.body().baopai.as_deref().unwrap()),
                 k => k.to_string(),
             })
             .collect();

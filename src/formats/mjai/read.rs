@@ -17,7 +17,9 @@
 //! uma. An exhaustive draw whose payments are not tenpai payments is a nagashi mangan (`nm`).
 //! Red fives: `aka_flag` where written, else whether any red five appears.
 
-use serde_json::Value;
+use std::borrow::Cow;
+
+use serde::Deserialize;
 
 use crate::formats::build::{BuildError, Builder, Tile};
 use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
@@ -26,19 +28,272 @@ use crate::tile;
 /// Live-wall tiles of a four-player hand (136 less 14 in the dead wall, less 52 dealt).
 const LIVE_WALL: u32 = 70;
 
+/// One mjai event: every field any event type has, borrowed from the line where it can be
+/// (a string with escapes is copied); fields an event does not have are absent.
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+pub(crate) struct Ev<'a> {
+    #[serde(rename = "type", borrow)]
+    kind: Cow<'a, str>,
+    actor: Option<u8>,
+    target: Option<u8>,
+    #[serde(borrow)]
+    pai: Option<Cow<'a, str>>,
+    #[serde(borrow)]
+    consumed: Option<Vec<Cow<'a, str>>>,
+    tsumogiri: Option<bool>,
+    deltas: Option<Vec<i64>>,
+    scores: Option<Vec<i64>>,
+    #[serde(borrow)]
+    tehais: Option<Vec<Vec<Cow<'a, str>>>>,
+    #[serde(borrow)]
+    dora_marker: Option<Cow<'a, str>>,
+    #[serde(borrow, alias = "uradora_markers")]
+    ura_markers: Option<Vec<Cow<'a, str>>>,
+    #[serde(borrow)]
+    bakaze: Option<Cow<'a, str>>,
+    kyoku: Option<u8>,
+    honba: Option<u8>,
+    kyotaku: Option<u8>,
+    oya: Option<u8>,
+    #[serde(borrow)]
+    names: Option<Vec<Cow<'a, str>>>,
+    kyoku_first: Option<u8>,
+    aka_flag: Option<bool>,
+}
+
+/// The usual line read fast: a flat object of known keys whose strings hold no escape, every
+/// value of its field's type. `None` for anything else (an unknown key with an object value,
+/// an escape, a duplicate key, a number out of range, …), which serde then reads, so that
+/// both give the same event or serde the error.
+fn scan_line(text: &str) -> Option<Ev<'_>> {
+    // The text is UTF-8 (the whole file was validated once): each string is a slice between
+    // ASCII quotes.
+    let line = text.as_bytes();
+    let mut sc = Scan {
+        s: text,
+        b: line,
+        i: 0,
+    };
+    let mut e = Ev::default();
+    let mut seen = 0u32;
+    sc.ws();
+    sc.eat(b'{')?;
+    sc.ws();
+    if sc.peek()? == b'}' {
+        return None; // no type: serde's error
+    }
+    loop {
+        sc.ws();
+        let key = sc.string()?;
+        sc.ws();
+        sc.eat(b':')?;
+        sc.ws();
+        let bit = |k: u32| 1u32 << k;
+        let field = match key {
+            "type" => 0,
+            "actor" => 1,
+            "target" => 2,
+            "pai" => 3,
+            "consumed" => 4,
+            "tsumogiri" => 5,
+            "deltas" => 6,
+            "scores" => 7,
+            "tehais" => 8,
+            "dora_marker" => 9,
+            "ura_markers" | "uradora_markers" => 10,
+            "bakaze" => 11,
+            "kyoku" => 12,
+            "honba" => 13,
+            "kyotaku" => 14,
+            "oya" => 15,
+            "names" => 16,
+            "kyoku_first" => 17,
+            "aka_flag" => 18,
+            _ => 31,
+        };
+        if field != 31 {
+            if seen & bit(field) != 0 {
+                return None;
+            }
+            seen |= bit(field);
+        }
+        match field {
+            0 => e.kind = Cow::Borrowed(sc.string()?),
+            1 => e.actor = sc.opt(|s| s.small())?,
+            2 => e.target = sc.opt(|s| s.small())?,
+            3 => e.pai = sc.opt(|s| s.string().map(Cow::Borrowed))?,
+            4 => e.consumed = sc.opt(|s| s.list(|s| s.string().map(Cow::Borrowed)))?,
+            5 => e.tsumogiri = sc.opt(Scan::boolean)?,
+            6 => e.deltas = sc.opt(|s| s.list(Scan::int))?,
+            7 => e.scores = sc.opt(|s| s.list(Scan::int))?,
+            8 => e.tehais = sc.opt(|s| s.list(|s| s.list(|s| s.string().map(Cow::Borrowed))))?,
+            9 => e.dora_marker = sc.opt(|s| s.string().map(Cow::Borrowed))?,
+            10 => e.ura_markers = sc.opt(|s| s.list(|s| s.string().map(Cow::Borrowed)))?,
+            11 => e.bakaze = sc.opt(|s| s.string().map(Cow::Borrowed))?,
+            12 => e.kyoku = sc.opt(|s| s.small())?,
+            13 => e.honba = sc.opt(|s| s.small())?,
+            14 => e.kyotaku = sc.opt(|s| s.small())?,
+            15 => e.oya = sc.opt(|s| s.small())?,
+            16 => e.names = sc.opt(|s| s.list(|s| s.string().map(Cow::Borrowed)))?,
+            17 => e.kyoku_first = sc.opt(|s| s.small())?,
+            18 => e.aka_flag = sc.opt(Scan::boolean)?,
+            _ => sc.skip_simple()?,
+        }
+        sc.ws();
+        match sc.next()? {
+            b',' => continue,
+            b'}' => break,
+            _ => return None,
+        }
+    }
+    sc.ws();
+    (seen & 1 != 0 && sc.i == line.len()).then_some(e)
+}
+
+/// A cursor over one line for [`scan_line`]; every method returns `None` on anything it does
+/// not read.
+struct Scan<'a> {
+    s: &'a str,
+    b: &'a [u8],
+    i: usize,
+}
+
+impl<'a> Scan<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.b.get(self.i).copied()
+    }
+
+    fn next(&mut self) -> Option<u8> {
+        let c = self.peek()?;
+        self.i += 1;
+        Some(c)
+    }
+
+    fn ws(&mut self) {
+        while self.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+            self.i += 1;
+        }
+    }
+
+    fn eat(&mut self, c: u8) -> Option<()> {
+        (self.next()? == c).then_some(())
+    }
+
+    /// A string without escapes or control characters.
+    fn string(&mut self) -> Option<&'a str> {
+        self.eat(b'"')?;
+        let start = self.i;
+        let len = memchr::memchr2(b'"', b'\\', &self.b[start..])?;
+        let s = &self.b[start..start + len];
+        if s.iter().any(|&c| c < 0x20) {
+            return None;
+        }
+        self.i = start + len;
+        self.eat(b'"')?;
+        self.s.get(start..start + len)
+    }
+
+    fn int(&mut self) -> Option<i64> {
+        let negative = self.peek() == Some(b'-');
+        if negative {
+            self.i += 1;
+        }
+        let digits = self.b[self.i..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        // JSON has no leading zeros; a fraction or exponent is not an integer.
+        let leading_zero = digits > 1 && self.b[self.i] == b'0';
+        if digits == 0
+            || digits > 15
+            || leading_zero
+            || matches!(self.b.get(self.i + digits), Some(b'.' | b'e' | b'E'))
+        {
+            return None;
+        }
+        let value = self.b[self.i..self.i + digits]
+            .iter()
+            .fold(0i64, |v, &d| v * 10 + i64::from(d - b'0'));
+        self.i += digits;
+        Some(if negative { -value } else { value })
+    }
+
+    fn small(&mut self) -> Option<u8> {
+        u8::try_from(self.int()?).ok()
+    }
+
+    fn boolean(&mut self) -> Option<bool> {
+        for (word, v) in [(&b"true"[..], true), (b"false", false)] {
+            if self.b[self.i..].starts_with(word) {
+                self.i += word.len();
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    /// `null` as `None`, else the value.
+    fn opt<T>(&mut self, f: impl FnOnce(&mut Self) -> Option<T>) -> Option<Option<T>> {
+        if self.b[self.i..].starts_with(b"null") {
+            self.i += 4;
+            return Some(None);
+        }
+        f(self).map(Some)
+    }
+
+    fn list<T>(&mut self, mut f: impl FnMut(&mut Self) -> Option<T>) -> Option<Vec<T>> {
+        self.eat(b'[')?;
+        let mut out = Vec::new();
+        self.ws();
+        if self.peek()? == b']' {
+            self.i += 1;
+            return Some(out);
+        }
+        loop {
+            self.ws();
+            out.push(f(self)?);
+            self.ws();
+            match self.next()? {
+                b',' => continue,
+                b']' => return Some(out),
+                _ => return None,
+            }
+        }
+    }
+
+    /// An unknown key's value: a string, a number, a boolean, null, or a list of those.
+    fn skip_simple(&mut self) -> Option<()> {
+        match self.peek()? {
+            b'"' => self.string().map(drop),
+            b'[' => self.list(|s| s.skip_simple()).map(drop),
+            b't' | b'f' => self.boolean().map(drop),
+            b'n' => self
+                .opt(|_| None::<()>)
+                .and_then(|o| o.is_none().then_some(())),
+            _ => self.int().map(drop),
+        }
+    }
+}
+
+/// The events of a line: one, or an array of them (mjai.app's protocol logs).
+fn line_events(line: &[u8]) -> serde_json::Result<Vec<Ev<'_>>> {
+    match line.iter().find(|b| !b.is_ascii_whitespace()) {
+        Some(b'[') => serde_json::from_slice(line),
+        _ => serde_json::from_slice(line).map(|e| vec![e]),
+    }
+}
+
 /// The tile type of an mjai tile name.
-fn tile_of(v: &Value) -> Result<Tile, BuildError> {
-    let name = v
-        .as_str()
-        .ok_or_else(|| format!("tile {v} is not a string"))?;
+fn tile_of(name: &str) -> Result<Tile, BuildError> {
     if name == "?" {
         return Err("a hidden tile \"?\" (a log of one player's view cannot be replayed)".into());
     }
-    const HONORS: [&str; 7] = ["E", "S", "W", "N", "P", "F", "C"];
-    if let Some(i) = HONORS.iter().position(|&h| h == name) {
-        return Ok(27 + i as Tile);
-    }
     let b = name.as_bytes();
+    if let [h] = b {
+        if let Some(i) = b"ESWNPFC".iter().position(|c| c == h) {
+            return Ok(27 + i as Tile);
+        }
+    }
     let suit = |c: u8| match c {
         b'm' => Some(0),
         b'p' => Some(1),
@@ -53,42 +308,31 @@ fn tile_of(v: &Value) -> Result<Tile, BuildError> {
     t.ok_or_else(|| format!("tile {name:?}"))
 }
 
-fn tiles_of(v: &Value, what: &str) -> Result<Vec<Tile>, BuildError> {
-    v.as_array()
-        .ok_or_else(|| format!("{what} is not an array"))?
-        .iter()
-        .map(tile_of)
-        .collect()
+fn tiles_of(v: &[Cow<'_, str>]) -> Result<Vec<Tile>, BuildError> {
+    v.iter().map(|t| tile_of(t)).collect()
 }
 
-fn seat(e: &Value, key: &str) -> Result<u8, BuildError> {
-    e[key]
-        .as_u64()
-        .filter(|&s| s < 4)
-        .map(|s| s as u8)
-        .ok_or_else(|| format!("{key} is not a seat: {}", e[key]))
+fn need<T: Copy>(v: Option<T>, what: &str) -> Result<T, BuildError> {
+    v.ok_or_else(|| format!("no {what}"))
 }
 
-fn small(e: &Value, key: &str) -> Result<u8, BuildError> {
-    e[key]
-        .as_u64()
-        .and_then(|x| u8::try_from(x).ok())
-        .ok_or_else(|| format!("{key} is not a small count: {}", e[key]))
+fn seat(v: Option<u8>, what: &str) -> Result<u8, BuildError> {
+    let s = need(v, what)?;
+    if s < 4 {
+        Ok(s)
+    } else {
+        Err(format!("{what} {s} is not a seat"))
+    }
 }
 
-fn four(v: &Value, what: &str) -> Result<[i32; 4], BuildError> {
-    let a = v
-        .as_array()
-        .ok_or_else(|| format!("{what} is not an array"))?;
+fn four(v: Option<&Vec<i64>>, what: &str) -> Result<[i32; 4], BuildError> {
+    let a = v.ok_or_else(|| format!("no {what}"))?;
     if a.len() != 4 {
         return Err(format!("{what} has {} values, not 4", a.len()));
     }
     let mut out = [0; 4];
-    for (o, x) in out.iter_mut().zip(a) {
-        *o = x
-            .as_i64()
-            .and_then(|x| i32::try_from(x).ok())
-            .ok_or_else(|| format!("{what} holds {x}"))?;
+    for (o, &x) in out.iter_mut().zip(a) {
+        *o = i32::try_from(x).map_err(|_| format!("{what} holds {x}"))?;
     }
     Ok(out)
 }
@@ -107,82 +351,82 @@ fn tenpai_payments(deltas: &[i32; 4]) -> bool {
 }
 
 /// A terminal record waiting for its deltas (akochan's dialect).
-struct Pending {
+struct Pending<'e> {
     line: usize,
-    event: Value,
+    event: Ev<'e>,
 }
 
 /// One game being read.
-struct Reader<'a> {
+struct Reader<'a, 'e> {
     b: Builder<'a>,
     riichi: [bool; 4],
     tsumos: u32,
-    pending: Option<Pending>,
+    pending: Option<Pending<'e>>,
     terminals: u32,
     /// The line being read.
     line: usize,
 }
 
-impl Reader<'_> {
-    fn event(&mut self, e: &Value) -> Result<(), BuildError> {
-        let kind = e["type"].as_str().ok_or("an event without a type")?;
+impl<'e> Reader<'_, 'e> {
+    fn event(&mut self, e: &Ev<'e>) -> Result<(), BuildError> {
+        let kind = e.kind.as_ref();
         match kind {
             "start_kyoku" => {
-                if e.get("tehais").is_none() {
+                let Some(tehais) = &e.tehais else {
                     return Err(
                         "start_kyoku without tehais (the original mjai's per-player dialect)"
                             .into(),
                     );
+                };
+                if tehais.len() != 4 {
+                    return Err("tehais is not four hands".into());
                 }
-                let tehais = e["tehais"]
-                    .as_array()
-                    .filter(|t| t.len() == 4)
-                    .ok_or("tehais is not four hands")?;
                 let mut hands: [Vec<Tile>; 4] = Default::default();
                 for (h, t) in hands.iter_mut().zip(tehais) {
-                    *h = tiles_of(t, "a tehai")?;
+                    *h = tiles_of(t)?;
                     if h.len() != 13 {
                         return Err(format!("a tehai of {} tiles", h.len()));
                     }
                 }
-                let scores = four(&e["scores"], "scores")?;
+                let scores = four(e.scores.as_ref(), "scores")?;
                 self.settle(Some(scores))?;
-                let wind = match e["bakaze"].as_str() {
+                let wind = match e.bakaze.as_deref() {
                     Some("E") => 0,
                     Some("S") => 1,
                     Some("W") => 2,
                     Some("N") => 3,
-                    _ => return Err(format!("bakaze {}", e["bakaze"])),
+                    b => return Err(format!("bakaze {b:?}")),
                 };
-                let kyoku = small(e, "kyoku")?;
+                let kyoku = need(e.kyoku, "kyoku")?;
                 if !(1..=4).contains(&kyoku) {
                     return Err(format!("kyoku {kyoku}"));
                 }
-                let oya = seat(e, "oya")?;
+                let oya = seat(e.oya, "oya")?;
                 if oya != kyoku - 1 {
                     return Err(format!("kyoku {kyoku} with dealer seat {oya}"));
                 }
+                let marker = e.dora_marker.as_deref().ok_or("no dora_marker")?;
                 self.b.start_hand(
                     wind * 4 + kyoku - 1,
-                    small(e, "honba")?,
-                    small(e, "kyotaku")?,
+                    need(e.honba, "honba")?,
+                    need(e.kyotaku, "kyotaku")?,
                     scores,
                     oya,
                     &hands,
-                    tile_of(&e["dora_marker"])?,
+                    tile_of(marker)?,
                 )?;
                 self.riichi = [false; 4];
                 self.tsumos = 0;
                 self.terminals = 0;
             }
             "tsumo" => {
-                self.b.draw(seat(e, "actor")?, tile_of(&e["pai"])?)?;
+                self.b.draw(seat(e.actor, "actor")?, pai(e)?)?;
                 self.tsumos += 1;
             }
             "dahai" => {
-                let tsumogiri = e["tsumogiri"].as_bool().unwrap_or(false);
+                let tsumogiri = e.tsumogiri.unwrap_or(false);
                 self.b
-                    .discard(seat(e, "actor")?, Some(tile_of(&e["pai"])?), tsumogiri)?;
+                    .discard(seat(e.actor, "actor")?, Some(pai(e)?), tsumogiri)?;
             }
             "chi" | "pon" | "daiminkan" => {
                 let meld = match kind {
@@ -190,32 +434,34 @@ impl Reader<'_> {
                     "pon" => MeldKind::Pon,
                     _ => MeldKind::Daiminkan,
                 };
-                let consumed = tiles_of(&e["consumed"], "consumed")?;
+                let consumed = tiles_of(e.consumed.as_deref().ok_or("no consumed")?)?;
                 self.b.call(
-                    seat(e, "actor")?,
+                    seat(e.actor, "actor")?,
                     meld,
-                    seat(e, "target")?,
-                    tile_of(&e["pai"])?,
+                    seat(e.target, "target")?,
+                    pai(e)?,
                     &consumed,
                 )?;
             }
-            "kakan" => self.b.kakan(seat(e, "actor")?, tile_of(&e["pai"])?)?,
+            "kakan" => self.b.kakan(seat(e.actor, "actor")?, pai(e)?)?,
             "ankan" => {
-                let consumed = tiles_of(&e["consumed"], "consumed")?;
+                let consumed = tiles_of(e.consumed.as_deref().ok_or("no consumed")?)?;
                 let first = *consumed.first().ok_or("an ankan with nothing consumed")?;
                 self.b
-                    .ankan(seat(e, "actor")?, tile::type_kind(usize::from(first)))?;
+                    .ankan(seat(e.actor, "actor")?, tile::type_kind(usize::from(first)))?;
             }
-            "dora" => self.b.dora(tile_of(&e["dora_marker"])?)?,
+            "dora" => self
+                .b
+                .dora(tile_of(e.dora_marker.as_deref().ok_or("no dora_marker")?)?)?,
             "reach" => {
-                let who = seat(e, "actor")?;
+                let who = seat(e.actor, "actor")?;
                 self.b.reach(who);
                 self.riichi[usize::from(who)] = true;
             }
-            "reach_accepted" => self.b.reach_accepted(seat(e, "actor")?),
+            "reach_accepted" => self.b.reach_accepted(seat(e.actor, "actor")?),
             "hora" | "ryukyoku" => {
                 self.terminals += 1;
-                if e.get("deltas").is_none() {
+                let Some(deltas) = &e.deltas else {
                     if self.pending.is_some() || self.terminals > 1 {
                         return Err("a hand with two results without deltas".into());
                     }
@@ -224,12 +470,16 @@ impl Reader<'_> {
                         event: e.clone(),
                     });
                     return Ok(());
-                }
-                let deltas = four(&e["deltas"], "deltas")?;
+                };
+                let deltas = four(Some(deltas), "deltas")?;
                 self.terminal(e, deltas)?;
             }
             "end_game" => {
-                let scores = e.get("scores").map(|s| four(s, "scores")).transpose()?;
+                let scores = e
+                    .scores
+                    .as_ref()
+                    .map(|s| four(Some(s), "scores"))
+                    .transpose()?;
                 self.settle(scores)?;
             }
             "start_game" | "end_kyoku" | "none" => {}
@@ -239,13 +489,13 @@ impl Reader<'_> {
     }
 
     /// A terminal record with its deltas.
-    fn terminal(&mut self, e: &Value, deltas: [i32; 4]) -> Result<(), BuildError> {
+    fn terminal(&mut self, e: &Ev<'_>, deltas: [i32; 4]) -> Result<(), BuildError> {
         let b = &mut self.b;
-        if e["type"] == "hora" {
-            let who = seat(e, "actor")?;
-            let from = seat(e, "target")?;
-            let ura = match e.get("ura_markers").or_else(|| e.get("uradora_markers")) {
-                Some(u) => tiles_of(u, "ura_markers")?,
+        if e.kind == "hora" {
+            let who = seat(e.actor, "actor")?;
+            let from = seat(e.target, "target")?;
+            let ura = match &e.ura_markers {
+                Some(u) => tiles_of(u)?,
                 None => Vec::new(),
             };
             let riichi = self.riichi[usize::from(who)];
@@ -260,8 +510,8 @@ impl Reader<'_> {
                 riichi,
                 None,
             )?;
-            if let Some(pai) = e.get("pai") {
-                let t = tile_of(pai)?;
+            if e.pai.is_some() {
+                let t = pai(e)?;
                 let won = if who == from {
                     b.drawn(who)
                 } else {
@@ -303,29 +553,78 @@ impl Reader<'_> {
     }
 }
 
-/// Reads an mjai game (its events, in order, with their line numbers) into `log`.
-pub(crate) fn read(events: &[(usize, Value)], log: &mut GameLog) -> Result<(), String> {
-    let start = events
-        .iter()
-        .find(|(_, e)| e["type"] == "start_game")
-        .map(|(_, e)| e.clone())
-        .unwrap_or(Value::Null);
-    let red = match start["aka_flag"].as_bool() {
-        Some(r) => r,
-        None => events.iter().any(|(_, e)| has_red(e)),
+fn pai(e: &Ev<'_>) -> Result<Tile, BuildError> {
+    tile_of(e.pai.as_deref().ok_or("no pai")?)
+}
+
+/// Whether `bytes` look like mjai: the first line that is not blank holds an event (an
+/// object, or an array of them, with a string `type`).
+pub(crate) fn looks_like(bytes: &[u8]) -> bool {
+    let Some(first) = bytes
+        .split(|&b| b == b'\n')
+        .find(|l| l.iter().any(|b| !b.is_ascii_whitespace()))
+    else {
+        return false;
     };
-    let hanchan = start["kyoku_first"].as_u64() != Some(4);
+    line_events(first).is_ok_and(|es| !es.is_empty())
+}
+
+/// Reads an mjai game, one JSON value per line, into `log`: each line parsed and applied
+/// in turn (no event is kept but a result waiting for its deltas).
+pub(crate) fn read(bytes: &[u8], log: &mut GameLog) -> Result<(), crate::reason::Failure> {
+    use crate::reason::{Failure, Reason};
+    let parse_error = |line: &[u8], n: usize, e: serde_json::Error| {
+        // Not an event: is it JSON at all?
+        let reason = match serde_json::from_slice::<serde::de::IgnoredAny>(line) {
+            Ok(_) => Reason::Mjai,
+            Err(_) => Reason::Json,
+        };
+        Failure::new(reason, format!("line {n}: {e}"))
+    };
+    // The file validated as UTF-8 once, for the fast scanner; a file that is not is read by
+    // serde alone, which names the line.
+    let text = std::str::from_utf8(bytes).ok();
+    let mut at = 0;
+    let mut n = 0;
+    let mut lines = std::iter::from_fn(|| {
+        if at > bytes.len() {
+            return None;
+        }
+        let start = at;
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+        at = end + 1;
+        n += 1;
+        Some((n, &bytes[start..end], text.and_then(|t| t.get(start..end))))
+    })
+    .filter(|(_, l, _)| l.iter().any(|b| !b.is_ascii_whitespace()))
+    .peekable();
+    // The game's start: names, length and red fives.
+    let start = match lines.peek() {
+        Some(&(n, line, _)) => line_events(line)
+            .map_err(|e| parse_error(line, n, e))?
+            .into_iter()
+            .next()
+            .filter(|e| e.kind == "start_game")
+            .unwrap_or_default(),
+        None => Ev::default(),
+    };
+    let red = match start.aka_flag {
+        Some(r) => r,
+        None => [&b"\"5mr\""[..], b"\"5pr\"", b"\"5sr\""]
+            .iter()
+            .any(|t| bytes.windows(t.len()).any(|w| w == *t)),
+    };
     let mut go = 0x01;
-    if hanchan {
+    if start.kyoku_first != Some(4) {
         go |= go_type::HANCHAN;
     }
     if !red {
         go |= go_type::NO_RED;
     }
     let mut un = Un::default();
-    if let Some(names) = start["names"].as_array().filter(|n| n.len() == 4) {
+    if let Some(names) = start.names.as_ref().filter(|n| n.len() == 4) {
         for (s, n) in names.iter().enumerate() {
-            un.names[s] = Some(n.as_str().unwrap_or("").to_string());
+            un.names[s] = Some(n.to_string());
         }
     }
     log.origin.format = Format::Mjai;
@@ -339,21 +638,43 @@ pub(crate) fn read(events: &[(usize, Value)], log: &mut GameLog) -> Result<(), S
         line: 0,
     };
     let mut kyoku = 0;
-    for (line, e) in events {
-        if e["type"] == "start_kyoku" {
-            kyoku += 1;
+    fn apply<'e>(
+        r: &mut Reader<'_, 'e>,
+        kyoku: &mut u32,
+        n: usize,
+        e: &Ev<'e>,
+    ) -> Result<(), Failure> {
+        if e.kind == "start_kyoku" {
+            *kyoku += 1;
         }
-        r.line = *line;
+        r.line = n;
         r.event(e).map_err(|err| {
-            if kyoku > 0 {
-                format!("line {line} (kyoku {kyoku}): {err}")
+            let at = if *kyoku > 0 {
+                format!("line {n} (kyoku {kyoku}): {err}")
             } else {
-                format!("line {line}: {err}")
-            }
-        })?;
+                format!("line {n}: {err}")
+            };
+            Failure::new(Reason::Mjai, at)
+        })
     }
-    r.settle(None)?;
-    r.b.finish(None)?;
+    for (n, line, text) in lines {
+        if line.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'[') {
+            let events: Vec<Ev<'_>> =
+                serde_json::from_slice(line).map_err(|e| parse_error(line, n, e))?;
+            for e in &events {
+                apply(&mut r, &mut kyoku, n, e)?;
+            }
+        } else {
+            let e: Ev<'_> = match text.and_then(scan_line) {
+                Some(e) => e,
+                None => serde_json::from_slice(line).map_err(|e| parse_error(line, n, e))?,
+            };
+            apply(&mut r, &mut kyoku, n, &e)?;
+        }
+    }
+    let end = |e: String| Failure::new(Reason::Mjai, e);
+    r.settle(None).map_err(end)?;
+    r.b.finish(None).map_err(end)?;
     log.origin.lacks |= lacks::RULES
         | lacks::FINAL_SCORES
         | lacks::WIN_VALUE
@@ -361,13 +682,6 @@ pub(crate) fn read(events: &[(usize, Value)], log: &mut GameLog) -> Result<(), S
         | lacks::WIN_HAND
         | lacks::PAO;
     Ok(())
-}
-
-/// Whether a red five (`5mr`) appears.
-fn has_red(e: &Value) -> bool {
-    crate::formats::any_string(e, &|s| {
-        s.len() == 3 && s.ends_with('r') && s.starts_with('5')
-    })
 }
 
 #[cfg(test)]
@@ -447,9 +761,50 @@ mod tests {
         );
     }
 
+    /// The fast scanner reads what serde reads, or leaves the line to serde: on every line of
+    /// the hand above, and on lines with what it does not read.
+    #[test]
+    fn the_scanner_agrees_with_serde() {
+        let mut lines: Vec<String> = TENHOU.lines().map(str::to_string).collect();
+        lines.extend(
+            [
+                r#"{"type":"dahai","actor":1,"pai":"5mr","tsumogiri":false}"#,
+                r#" { "type" : "hora" , "actor":2,"target":0,"deltas":[-8000, 8000,0,0],"ura_markers":[] } "#,
+                r#"{"type":"reach_accepted","actor":3,"deltas":[0,0,0,-1000],"scores":[25000,25000,25000,24000]}"#,
+                r#"{"type":"start_game","names":["a\"b","c","d","e"],"id":1}"#,
+                r#"{"type":"tsumo","actor":300,"pai":"1m"}"#,
+                r#"{"type":"tsumo","actor":1,"actor":2,"pai":"1m"}"#,
+                r#"{"type":"tsumo","actor":1.0,"pai":"1m"}"#,
+                r#"{"type":"tsumo","actor":01,"pai":"1m"}"#,
+                r#"{"type":"none","meta":{"x":1}}"#,
+                r#"{"type":"none","extra":[1,"x",null,true]}"#,
+                r#"{"actor":1}"#,
+                r#"{"type":"dahai","actor":null,"pai":"E"} x"#,
+            ]
+            .map(str::to_string),
+        );
+        let mut scanned = 0;
+        for l in &lines {
+            let serde = serde_json::from_str::<Ev<'_>>(l).ok();
+            match scan_line(l) {
+                Some(e) => {
+                    assert_eq!(Some(&e), serde.as_ref(), "{l}");
+                    scanned += 1;
+                }
+                // Left to serde: an escape, a value out of range or of another type, a
+                // duplicate key, an object value, no type, trailing text.
+                None => assert!(
+                    l.contains('\\') || serde.is_none() || l.contains("meta"),
+                    "{l}"
+                ),
+            }
+        }
+        assert_eq!(scanned, 6 + 4, "{lines:#?}");
+    }
+
     #[test]
     fn tile_names() {
-        let t = |s: &str| tile_of(&Value::from(s));
+        let t = tile_of;
         assert_eq!(t("1m").unwrap(), 0);
         assert_eq!(t("9s").unwrap(), 26);
         assert_eq!(t("C").unwrap(), 33);
