@@ -553,3 +553,156 @@ fn meld_is_whole(m: &Meld) -> bool {
         _ => kinds.iter().all(|&k| k == kinds[0]),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hand(kinds: &[u8]) -> Vec<Tile> {
+        kinds.to_vec()
+    }
+
+    /// Four seats' 13 tiles of distinct kinds where they can be: seat s holds kinds
+    /// 0..13 shifted by s, so every kind appears at most twice over the four hands.
+    fn deal() -> [Vec<Tile>; 4] {
+        [0u8, 1, 2, 3].map(|s| hand(&(0..13).map(|k| (k + 7 * s) % 34).collect::<Vec<_>>()))
+    }
+
+    /// Ids by kind, the lowest copy first, a red game's black fives from copy 1; the errors
+    /// of a fifth copy, a second red five, a red five in a game without, and a fourth black
+    /// five in a game with them.
+    #[test]
+    fn ids_by_kind_and_their_limits() {
+        let mut log = GameLog::default();
+        let mut b = Builder::new(&mut log, 0xA9, Un::default());
+        b.start_hand(0, 0, 0, [25000; 4], 0, &deal(), 33).unwrap();
+        // Seat 0 holds kinds 0..13 (copy 0 each, 5m as copy 1 in a red game: id 17).
+        let Event::Init(init) = &b.log.events[3] else {
+            panic!()
+        };
+        assert_eq!(init.hai[0][..6], [0, 4, 8, 12, 17, 20]);
+        // Seat 3 holds 7z (kinds 21..33) as id 132: the indicator is the next copy.
+        assert_eq!(init.dora_indicator, 133);
+        // 1m: seat 0 holds copy 0; copies 1 to 3 can be drawn, a fifth not.
+        b.draw(1, 0).unwrap();
+        let err = (0..3).find_map(|_| b.draw(1, 0).err()).unwrap();
+        assert_eq!(err, "a fifth 1m");
+        // Red 5p (type 35): one, then no second.
+        b.draw(2, 35).unwrap();
+        assert_eq!(
+            b.log.events.last(),
+            Some(&Event::Draw { seat: 2, tile: 52 })
+        );
+        assert_eq!(b.draw(2, 35).unwrap_err(), "a second 0p");
+        // 5s: a red game's three black copies are 89, 90, 91; seats 2 and 3 hold the first
+        // two.
+        let got: Vec<TileId> = (0..1)
+            .map(|_| {
+                b.draw(3, 22).unwrap();
+                match b.log.events.last() {
+                    Some(Event::Draw { tile, .. }) => *tile,
+                    _ => panic!(),
+                }
+            })
+            .collect();
+        assert_eq!(got, [91]);
+        assert_eq!(
+            b.draw(3, 22).unwrap_err(),
+            "a fourth black 5s in a game with red fives"
+        );
+        // Without red fives, a red five is refused and 5s has four black copies.
+        let mut log = GameLog::default();
+        let mut b = Builder::new(&mut log, 0xAB, Un::default());
+        b.start_hand(0, 0, 0, [25000; 4], 0, &deal(), 33).unwrap();
+        assert_eq!(
+            b.draw(0, 36).unwrap_err(),
+            "a red 5s in a game without red fives"
+        );
+        // Seats 2 and 3 hold copies 0 and 1.
+        for _ in 0..2 {
+            b.draw(0, 22).unwrap();
+        }
+        assert_eq!(b.draw(0, 22).unwrap_err(), "a fifth 5s");
+    }
+
+    /// A call names the last discard, its seat and the right number of tiles from the hand.
+    #[test]
+    fn calls_name_the_last_discard() {
+        let mut log = GameLog::default();
+        let mut b = Builder::new(&mut log, 0xA9, Un::default());
+        b.start_hand(0, 0, 0, [25000; 4], 0, &deal(), 33).unwrap();
+        // Seat 0 discards 8m (kind 7); seat 1 holds 8m, 9m (kinds 7..19).
+        b.draw(0, 33).unwrap();
+        b.discard(0, Some(7), false).unwrap();
+        let pon = |b: &mut Builder, who, from, called, n: usize| {
+            let consumed = vec![7; n];
+            b.call(who, MeldKind::Pon, from, called, &consumed)
+        };
+        // Each refusal puts the discard back for the next try.
+        let again = |b: &mut Builder| b.last = Some((0, 28));
+        assert!(pon(&mut b, 1, 2, 7, 2)
+            .unwrap_err()
+            .contains("but the last discard was 8m by seat 0"));
+        again(&mut b);
+        assert!(pon(&mut b, 1, 0, 8, 2)
+            .unwrap_err()
+            .contains("calls pon 9m from seat 0"));
+        again(&mut b);
+        assert!(pon(&mut b, 1, 0, 7, 1)
+            .unwrap_err()
+            .contains("uses 1 tiles"));
+        again(&mut b);
+        assert!(pon(&mut b, 0, 0, 7, 2)
+            .unwrap_err()
+            .contains("uses 2 tiles"));
+        again(&mut b);
+        // A chi of 7m-8m-9m from the left seat: seat 1 holds 7m? No (kinds 7..19): 9m and the
+        // 8m called need 7m, which it lacks.
+        let chi = b.call(1, MeldKind::Chi, 0, 7, &[6, 8]);
+        assert_eq!(chi.unwrap_err(), "seat 1 has no 7m in hand");
+        again(&mut b);
+        // 8m-9m-1p is no run.
+        assert!(b
+            .call(1, MeldKind::Chi, 0, 7, &[8, 9])
+            .unwrap_err()
+            .contains("is not one"));
+        // With nothing discarded, no call.
+        assert!(b
+            .call(1, MeldKind::Pon, 0, 7, &[7, 7])
+            .unwrap_err()
+            .contains("no discard to call"));
+    }
+
+    /// A discard of a kind just drawn takes another copy when the seat holds one (a tedashi);
+    /// a tsumogiri takes the drawn id; a discard of a tile not held is refused.
+    #[test]
+    fn discards_name_held_ids() {
+        let mut log = GameLog::default();
+        let mut b = Builder::new(&mut log, 0xA9, Un::default());
+        b.start_hand(0, 0, 0, [25000; 4], 0, &deal(), 33).unwrap();
+        b.draw(0, 0).unwrap(); // a second 1m: id 1
+        b.discard(0, Some(0), false).unwrap();
+        assert_eq!(
+            b.log.events.last(),
+            Some(&Event::Discard { seat: 0, tile: 0 })
+        );
+        b.draw(1, 1).unwrap(); // 2m for seat 1: id 5
+        b.discard(1, Some(1), true).unwrap();
+        assert_eq!(
+            b.log.events.last(),
+            Some(&Event::Discard { seat: 1, tile: 5 })
+        );
+        assert_eq!(
+            b.discard(2, Some(30), false).unwrap_err(),
+            "seat 2 has no 4z in hand"
+        );
+        // A tsumogiri names the tile drawn: another is refused.
+        b.draw(2, 2).unwrap();
+        assert_eq!(b.drawn(2), Some(2));
+        assert_eq!(
+            b.discard(2, Some(3), true).unwrap_err(),
+            "seat 2 discards 4m as the tile just drawn, which was 3m"
+        );
+        assert!(b.discard(2, None, true).unwrap_err().contains("drew none"));
+    }
+}

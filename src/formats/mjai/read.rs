@@ -737,6 +737,26 @@ mod tests {
         crate::stats::prove_game(&log).unwrap();
     }
 
+    /// A `hora` that names its tile (the original dialect) is checked against the tile won
+    /// on.
+    #[test]
+    fn a_win_names_its_tile() {
+        let mut log = GameLog::default();
+        let with = |pai: &str| {
+            TENHOU.replace(
+                r#""target":0,"deltas""#,
+                &format!(r#""target":0,"pai":"{pai}","deltas""#),
+            )
+        };
+        crate::formats::decode_into(with("5p").as_bytes(), &mut log).unwrap();
+        let err = crate::formats::decode_into(with("6p").as_bytes(), &mut log).unwrap_err();
+        assert!(
+            err.detail
+                .contains("hora on 6p, which is not the tile won on"),
+            "{err:?}"
+        );
+    }
+
     /// akochan's dialect: no deltas on `hora`; they come from `end_game`'s scores.
     #[test]
     fn deltas_from_the_scores_that_follow() {
