@@ -7,7 +7,8 @@
 //! - [`mjai`]: mjai JSON lines, read, and written in Mortal's dialect (`--to mjai`);
 //! - [`majiang`]: kobalab's paipu JSON (電脳麻将), read;
 //! - `build`: the events of a game rebuilt from a format that names tiles by type, which
-//!   every reader drives.
+//!   every reader drives;
+//! - `scan`: a cursor over JSON text for the readers' fast paths, serde's equal where it reads.
 //!
 //! Invariant: a reader either fills the whole [`GameLog`] (events, GO type, [`Origin`]) or
 //! fails with a reason naming where in the document; a three-player game is returned with its
@@ -18,6 +19,7 @@
 pub(crate) mod build;
 pub mod majiang;
 pub mod mjai;
+pub(crate) mod scan;
 pub mod tenhou6;
 
 use std::fmt::Write as _;

@@ -14,8 +14,10 @@ pub fn many(bytes: &[u8]) -> Option<Vec<Paipu<'_>>> {
     if !may_be_many(bytes) {
         return None;
     }
-    serde_json::from_slice::<Vec<Paipu<'_>>>(bytes)
+    std::str::from_utf8(bytes)
         .ok()
+        .and_then(read::scan)
+        .or_else(|| serde_json::from_slice::<Vec<Paipu<'_>>>(bytes).ok())
         .filter(|all| all.len() > 1)
 }
 
@@ -30,6 +32,9 @@ pub fn may_be_many(bytes: &[u8]) -> bool {
 pub(crate) fn parse(bytes: &[u8]) -> Result<Vec<Paipu<'_>>, Failure> {
     // An array or one paipu, by the first character (an untagged enum would buffer the
     // whole document first).
+    if let Some(all) = std::str::from_utf8(bytes).ok().and_then(read::scan) {
+        return Ok(all);
+    }
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace());
     let parsed = if start.is_some_and(|i| bytes[i] == b'[') {
         serde_json::from_slice::<Vec<Paipu<'_>>>(bytes)
