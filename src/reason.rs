@@ -48,11 +48,16 @@ pub enum Reason {
     DbEmpty,
     /// Outside the run's `--since`/`--until` date range.
     Date,
+    /// A file haifu itself wrote (a `manifest.json` of `haifu convert`'s folder), not a log.
+    HaifuOutput,
+    /// A game `haifu convert` cannot write in the format asked for without inventing what its
+    /// source does not record (a game read from mjai, which has no points, as tenhou.net/6).
+    Unconvertible,
 }
 
 impl Reason {
     /// Every reason, failures first.
-    pub const ALL: [Reason; 28] = [
+    pub const ALL: [Reason; 30] = [
         Reason::Unreadable,
         Reason::CorruptGzip,
         Reason::CorruptBzip2,
@@ -81,6 +86,8 @@ impl Reason {
         Reason::DbError,
         Reason::DbEmpty,
         Reason::Date,
+        Reason::HaifuOutput,
+        Reason::Unconvertible,
     ];
 
     /// The name written in the manifest.
@@ -114,12 +121,21 @@ impl Reason {
             Reason::DbError => "db-error",
             Reason::DbEmpty => "db-empty",
             Reason::Date => "date",
+            Reason::HaifuOutput => "haifu-output",
+            Reason::Unconvertible => "unconvertible",
         }
     }
 
     /// The reason named `s` (as [`Reason::as_str`] gives it).
     pub fn from_name(s: &str) -> Option<Reason> {
         Reason::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+impl Reason {
+    /// Whether an input with this reason is skipped (not failed).
+    pub fn is_skip(self) -> bool {
+        self >= Reason::ThreePlayer
     }
 }
 

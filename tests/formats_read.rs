@@ -226,9 +226,20 @@ fn fixtures_round_trip_through_mjai_and_tenhou6() {
     let n = games(mjlog.path());
     assert!(n >= 9, "{n} fixture games");
     for (to, format) in [("mjai", Format::Mjai), ("tenhou6", Format::Tenhou6)] {
-        let (_dir, converted) = convert(&fixtures, to);
+        let (dir, converted) = convert(&fixtures, to);
         let read = ingest(&converted);
         assert_eq!(games(read.path()), n, "{to}");
+        // The folder as it is ingests too (exit 0): its manifest.json is skipped, and listed.
+        let folder = ingest(&[dir.path().to_path_buf()]);
+        assert_eq!(games(folder.path()), n, "{to}");
+        let manifest: serde_json::Value =
+            serde_json::from_slice(&std::fs::read(folder.path().join("manifest.json")).unwrap())
+                .unwrap();
+        assert_eq!(
+            manifest["skips_by_reason"],
+            serde_json::json!({"haifu-output": 1}),
+            "{to}"
+        );
         let rows = assert_equal_frames(mjlog.path(), read.path(), format);
         assert!(rows > 10_000, "{to}: {rows} rows compared");
         // A report that reads what mjai does not record says so, on standard error.

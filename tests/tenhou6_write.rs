@@ -134,3 +134,53 @@ fn tenhou6_equals_the_converted_corpus() {
     }
     assert_eq!(n, 171);
 }
+
+/// A game not from a Tenhou room keeps its own rule text in `rule.disp` (or its room's name
+/// when it had none), never a Tenhou room's name made up from its rules; read back, it is not
+/// a Tenhou game. The seeds of the `formats` fuzz target, renamed so that no log id names
+/// them: a majiang paipu whose title is an engine's (`電脳麻将 selfplay`, read back as room
+/// `other`), and an mjai game, which records no points and so is skipped as `unconvertible`
+/// rather than written with made-up ones.
+#[test]
+fn games_of_other_sources_keep_their_rule_text() {
+    let seeds = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/formats");
+    let input = tempfile::tempdir().unwrap();
+    std::fs::copy(
+        seeds.join("2099010100gm-00a9-0000-0000f001.mjai.jsonl"),
+        input.path().join("engine-game.jsonl"),
+    )
+    .unwrap();
+    let paipu = std::fs::read_to_string(seeds.join("tenhou-hand.majiang.json")).unwrap();
+    let title = paipu.split('"').nth(3).unwrap().to_string();
+    let paipu = paipu.replacen(&title, "電脳麻将 selfplay\\nseed=1", 1);
+    std::fs::write(input.path().join("selfplay.json"), paipu).unwrap();
+    let out = tempfile::tempdir().unwrap();
+    let said = common::ok(&common::haifu(&[
+        "convert",
+        input.path().to_str().unwrap(),
+        "--to",
+        "tenhou6",
+        "--out",
+        out.path().to_str().unwrap(),
+    ]));
+    let manifest: Value =
+        serde_json::from_slice(&std::fs::read(out.path().join("manifest.json")).unwrap()).unwrap();
+    assert_eq!(
+        manifest["skips_by_reason"],
+        serde_json::json!({"unconvertible": 1}),
+        "{said}"
+    );
+    let written: Vec<PathBuf> = std::fs::read_dir(out.path())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| !p.ends_with("manifest.json"))
+        .collect();
+    assert_eq!(written.len(), 1, "{written:?}");
+    let v: Value = serde_json::from_slice(&std::fs::read(&written[0]).unwrap()).unwrap();
+    assert_eq!(v["rule"]["disp"], "電脳麻将 selfplay");
+    let frames = common::ingest_cli(&written, &[]);
+    let games = common::frame(frames.path(), "games");
+    let rooms = games.column("room").unwrap().str().unwrap().clone();
+    let rooms: Vec<&str> = rooms.iter().map(|r| r.unwrap()).collect();
+    assert_eq!(rooms, ["other"]);
+}

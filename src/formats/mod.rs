@@ -86,6 +86,12 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
     }
     let value: serde_json::Value = serde_json::from_slice(bytes)
         .map_err(|e| Failure::new(Reason::Json, format!("line {}: {e}", e.line())))?;
+    if value.get("haifu_version").is_some() && value.get("files").is_some() {
+        return Err(Failure::new(
+            Reason::HaifuOutput,
+            "a manifest haifu wrote (the list of a run's or a conversion's inputs), not a log",
+        ));
+    }
     match &value {
         v if v.get("log").is_some() => {
             tenhou6::read::read(v, log).map_err(|e| Failure::new(Reason::Tenhou6, e))

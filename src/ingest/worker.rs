@@ -10,7 +10,7 @@ use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
 use crate::formats::decode_into;
 use crate::frames::GameRows;
 use crate::input;
-use crate::mjlog::{self, go_type, GameLog};
+use crate::mjlog::{self, go_type, lacks, GameLog};
 use crate::reason::{Failure, Reason};
 use crate::stats::{self, DrawRateCells, DrawRecord, Observe};
 
@@ -256,6 +256,12 @@ fn process_document(
     draws: &mut Vec<DrawRecord>,
 ) -> Outcome {
     if let Err(reason) = decode(log) {
+        if reason.reason.is_skip() {
+            return Outcome::Skipped {
+                game_id: game_id.to_string(),
+                reason,
+            };
+        }
         return Outcome::Failed {
             game_id: Some(game_id.to_string()),
             reason,
@@ -294,6 +300,18 @@ fn process_document(
         return skipped(
             Reason::Room,
             format!("{game_room} (filter {})", filters.room.name()),
+        );
+    }
+    // tenhou.net/6 writes every win's yaku, fu and points and every draw's type.
+    if filters.convert == Some(ConvertTo::Tenhou6)
+        && log.origin.lacks(lacks::WIN_VALUE | lacks::DRAW_KIND)
+    {
+        return skipped(
+            Reason::Unconvertible,
+            format!(
+                "read from {}, which records no yaku, fu or points (or no draw's type), which tenhou.net/6 writes for every hand",
+                log.origin.format.name()
+            ),
         );
     }
     // A conversion needs the replay's proof, not the statistics.

@@ -199,6 +199,9 @@ pub struct Origin {
     /// The game id the log itself carries (a tenhou.net/6 `ref`, a majiang title's log id),
     /// which names the game instead of its file.
     pub game_id: Option<String>,
+    /// The rule text of a game not from a Tenhou room, as its source wrote it (a
+    /// tenhou.net/6 `rule.disp`, a majiang title's first line), for a writer to keep.
+    pub rules_text: Option<String>,
 }
 
 impl Origin {

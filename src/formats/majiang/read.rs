@@ -756,6 +756,7 @@ pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildErro
     };
     log.origin.format = Format::Majiang;
     log.origin.room = (!rules.tenhou).then_some("engine");
+    log.origin.rules_text = (!rules.tenhou && !room_text.is_empty()).then(|| room_text.to_string());
     log.origin.game_id = game_id;
     let mut b = Builder::new(log, go, un);
     for (i, h) in hands.iter().enumerate() {

@@ -401,14 +401,19 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
         return Ok(());
     }
     let mut lacks = lacks::SOME_FU | lacks::WIN_HAND;
+    let mut rules_text = None;
     let room = if r.tenhou {
         None
     } else {
         lacks |= lacks::RULES;
         let disp = top["rule"]["disp"].as_str().unwrap_or("");
+        rules_text = (!disp.is_empty()).then(|| disp.to_string());
         Some(
             if disp.contains("の間") || disp.contains("Room") || top["ver"].is_string() {
                 "mahjongsoul"
+            } else if disp == "engine" {
+                // An engine's game `haifu convert` wrote, which had no rule text of its own.
+                "engine"
             } else {
                 "other"
             },
@@ -461,6 +466,7 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     log.origin.format = Format::Tenhou6;
     log.origin.room = room;
     log.origin.game_id = game_id;
+    log.origin.rules_text = rules_text;
     let mut b = Builder::new(log, r.go, un);
     let mut yaku_lacking = false;
     for (i, h) in hands.iter().enumerate() {

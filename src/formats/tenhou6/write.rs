@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use super::read::DAN;
 use crate::formats::json_str;
-use crate::mjlog::{go_type, Agari, Event, GameLog, Meld, MeldKind, Ryuukyoku};
+use crate::mjlog::{go_type, lacks, Agari, Event, GameLog, Meld, MeldKind, Ryuukyoku};
 use crate::tile::{self, TileId, KINDS};
 use crate::yaku;
 
@@ -441,17 +441,27 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
         0x80 => "上",
         _ => "般",
     };
-    let disp = format!(
-        "{room}{}{}{}{}",
-        if go & go_type::HANCHAN != 0 {
-            "南"
-        } else {
-            "東"
-        },
-        if go & 0x04 == 0 { "喰" } else { "" },
-        if red { "赤" } else { "" },
-        if go & go_type::FAST != 0 { "速" } else { "" },
-    );
+    // A game not from a Tenhou room keeps its own rule text, or names its room: never a
+    // Tenhou room's name made up from its rules.
+    let own = log.origin.lacks(lacks::RULES).then(|| {
+        log.origin
+            .rules_text
+            .clone()
+            .unwrap_or_else(|| log.origin.room.unwrap_or("other").to_string())
+    });
+    let disp = own.unwrap_or_else(|| {
+        format!(
+            "{room}{}{}{}{}",
+            if go & go_type::HANCHAN != 0 {
+                "南"
+            } else {
+                "東"
+            },
+            if go & 0x04 == 0 { "喰" } else { "" },
+            if red { "赤" } else { "" },
+            if go & go_type::FAST != 0 { "速" } else { "" },
+        )
+    });
     let aka = i32::from(red);
     out.push_str(",\"ratingc\":\"PF4\",\"rule\":{\"disp\":");
     json_str(out, &disp);
