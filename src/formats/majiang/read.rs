@@ -1049,9 +1049,39 @@ mod tests {
         }
     }
 
+    /// The usual zimo and dapai are read by [`quick_event`] itself (the general walk would
+    /// give the same event, only slower): the event, and the cursor past it; any other
+    /// spelling is left to the walk, the cursor unmoved.
+    #[test]
+    fn quick_events() {
+        for (text, zimo, l, p) in [
+            (r#"{"zimo":{"l":0,"p":"p4"}},"#, true, 0, "p4"),
+            (r#"{"dapai":{"l":3,"p":"m0_*"}}]"#, false, 3, "m0_*"),
+        ] {
+            let mut sc = Scan::new(text);
+            let e = quick_event(&mut sc).expect(text);
+            assert_eq!(sc.i, text.len() - 1, "{text}");
+            let (key, body) = (e.key(), e.body());
+            assert_eq!(key, if zimo { "zimo" } else { "dapai" });
+            assert_eq!((body.l, body.p.as_deref()), (Some(l), Some(p)));
+            assert!(body.m.is_none() && body.more.is_none());
+        }
+        for text in [
+            r#"{"zimo":{"p":"p4","l":0}}"#,
+            r#"{"zimo":{"l":0,"p":"p\u0034"}}"#,
+            r#"{"zimo":{"l":0,"p":"p4","x":1}}"#,
+            r#"{"fulou":{"l":0,"m":"p4-44"}}"#,
+        ] {
+            let mut sc = Scan::new(text);
+            assert!(quick_event(&mut sc).is_none(), "{text}");
+            assert_eq!(sc.i, 0, "{text}");
+        }
+    }
+
     /// The scanner reads what serde reads, or leaves it to serde: on hand-made variants
     /// (escapes, nulls, unknown keys, yakuman stars, a zimo with its keys the other way
-    /// round) and on every paipu of the corpus and the samples.
+    /// round, an empty body followed by another event) and on every paipu of the corpus and
+    /// the samples.
     #[test]
     fn the_scanner_agrees_with_serde() {
         let event = |e: &str| {
@@ -1062,6 +1092,7 @@ mod tests {
         let mut docs: Vec<String> = [
             r#"{"zimo":{"l":0,"p":"p4"}}"#,
             r#"{"zimo":{"p":"p4","l":0}}"#,
+            r#"{"kaigang":{}},{"zimo":{"l":0,"p":"p4"}}"#,
             r#"{"dapai":{"l":3,"p":"m0_*"}}"#,
             r#"{"dapai":{"l":3,"p":"m\u0030"}}"#,
             r#"{ "dapai" : { "l" : 1 , "p" : "z7" } }"#,
@@ -1099,7 +1130,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(scanned, 9, "{docs:#?}");
+        assert_eq!(scanned, 10, "{docs:#?}");
         let corpus =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/formats");
         let mut files = 0;
