@@ -1079,14 +1079,14 @@ mod tests {
     }
 
     /// The scanner reads what serde reads, or leaves it to serde: on hand-made variants
-    /// (escapes, nulls, unknown keys, yakuman stars, a zimo with its keys the other way
+    /// (escapes, an escaped quote and a space in a name, nulls, unknown keys, yakuman stars, a zimo with its keys the other way
     /// round, an empty body followed by another event) and on every paipu of the corpus and
     /// the samples.
     #[test]
     fn the_scanner_agrees_with_serde() {
         let event = |e: &str| {
             format!(
-                r#"{{"title":"t\n2099010100gm-00a9-0000-0000f099","player":["a","b","c","d"],"qijia":0,"log":[[{e}]]}}"#
+                r#"{{"title":"t\n2099010100gm-00a9-0000-0000f099","player":["a b\"c\\","b","c","d"],"qijia":0,"log":[[{e}]]}}"#
             )
         };
         let mut docs: Vec<String> = [
