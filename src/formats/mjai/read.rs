@@ -778,6 +778,7 @@ mod tests {
                 r#" { "type" : "hora" , "actor":2,"target":0,"deltas":[-8000, 8000,0,0],"ura_markers":[] } "#,
                 r#"{"type":"reach_accepted","actor":3,"deltas":[0,0,0,-1000],"scores":[25000,25000,25000,24000]}"#,
                 r#"{"type":"start_game","names":["a\"b","c","d","e"],"id":1}"#,
+                r#"{"type":"start_game","names":["a b","c","d","e"]}"#,
                 r#"{"type":"tsumo","actor":300,"pai":"1m"}"#,
                 r#"{"type":"tsumo","actor":1,"actor":2,"pai":"1m"}"#,
                 r#"{"type":"tsumo","actor":1.0,"pai":"1m"}"#,
@@ -805,7 +806,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(scanned, 6 + 4, "{lines:#?}");
+        assert_eq!(scanned, 6 + 5, "{lines:#?}");
     }
 
     #[test]
