@@ -1080,8 +1080,8 @@ mod tests {
 
     /// The scanner reads what serde reads, or leaves it to serde: on hand-made variants
     /// (escapes, an escaped quote and a space in a name, nulls, unknown keys, yakuman stars, a zimo with its keys the other way
-    /// round, an empty body followed by another event) and on every paipu of the corpus and
-    /// the samples.
+    /// round, an empty body followed by another event, the longest integer it reads, a sign
+    /// without digits) and on every paipu of the corpus and the samples.
     #[test]
     fn the_scanner_agrees_with_serde() {
         let event = |e: &str| {
@@ -1105,6 +1105,8 @@ mod tests {
             r#"{"tsumo":{"l":0,"p":"p4"}}"#,
             r#"{"zimo":{"l":0,"p":"p4","extra":{"x":1}}}"#,
             r#"{"hule":{"l":0,"defen":8000.5}}"#,
+            r#"{"hule":{"l":0,"fu":123456789012345}}"#,
+            r#"{"zimo":{"l":-,"p":"p4"}}"#,
         ]
         .iter()
         .map(|e| event(e))
@@ -1130,7 +1132,7 @@ mod tests {
                 ),
             }
         }
-        assert_eq!(scanned, 10, "{docs:#?}");
+        assert_eq!(scanned, 11, "{docs:#?}");
         let corpus =
             std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/formats");
         let mut files = 0;
