@@ -130,10 +130,9 @@ impl Reason {
     pub fn from_name(s: &str) -> Option<Reason> {
         Reason::ALL.into_iter().find(|r| r.as_str() == s)
     }
-}
 
-impl Reason {
-    /// Whether an input with this reason is skipped (not failed).
+    /// Whether an input with this reason is skipped (not failed): the reasons from
+    /// [`Reason::ThreePlayer`] on, in the enum's order (that of [`Reason::ALL`]).
     pub fn is_skip(self) -> bool {
         self >= Reason::ThreePlayer
     }

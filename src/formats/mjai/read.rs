@@ -99,7 +99,8 @@ fn quick_line(line: &[u8]) -> Option<Quick> {
 /// an escape, a duplicate key, a number out of range, …), which serde then reads, so that
 /// both give the same event or serde the error.
 fn scan_line(text: &str) -> Option<Ev<'_>> {
-    fn tile<'a>(s: &mut Scan<'a>) -> Option<Cow<'a, str>> {
+    /// A string borrowed from the line (a tile, a wind, a name).
+    fn borrowed<'a>(s: &mut Scan<'a>) -> Option<Cow<'a, str>> {
         s.string().map(Cow::Borrowed)
     }
     let mut sc = Scan::new(text);
@@ -119,11 +120,11 @@ fn scan_line(text: &str) -> Option<Ev<'_>> {
                 2
             }
             "pai" => {
-                e.pai = sc.opt(tile)?;
+                e.pai = sc.opt(borrowed)?;
                 3
             }
             "consumed" => {
-                e.consumed = sc.opt(|s| s.list(tile))?;
+                e.consumed = sc.opt(|s| s.list(borrowed))?;
                 4
             }
             "tsumogiri" => {
@@ -139,19 +140,19 @@ fn scan_line(text: &str) -> Option<Ev<'_>> {
                 7
             }
             "tehais" => {
-                e.tehais = sc.opt(|s| s.list(|s| s.list(tile)))?;
+                e.tehais = sc.opt(|s| s.list(|s| s.list(borrowed)))?;
                 8
             }
             "dora_marker" => {
-                e.dora_marker = sc.opt(tile)?;
+                e.dora_marker = sc.opt(borrowed)?;
                 9
             }
             "ura_markers" | "uradora_markers" => {
-                e.ura_markers = sc.opt(|s| s.list(tile))?;
+                e.ura_markers = sc.opt(|s| s.list(borrowed))?;
                 10
             }
             "bakaze" => {
-                e.bakaze = sc.opt(tile)?;
+                e.bakaze = sc.opt(borrowed)?;
                 11
             }
             "kyoku" => {
@@ -171,7 +172,7 @@ fn scan_line(text: &str) -> Option<Ev<'_>> {
                 15
             }
             "names" => {
-                e.names = sc.opt(|s| s.list(tile))?;
+                e.names = sc.opt(|s| s.list(borrowed))?;
                 16
             }
             "kyoku_first" => {
