@@ -200,10 +200,16 @@ impl Merger {
 
     /// Writes the run-wide frames and the manifest, then renames everything into place; with
     /// `validate`, also scores the §8 tsumo-rate models over the finished `tenpai_draws` file
-    /// while `phoenix-table` is scored (both read finished files; the scoring of §4 leaves a
-    /// core idle much of the time, and the other frames' last rows are written on that core
-    /// too).
-    pub(super) fn finish(&mut self, validate: bool) -> Result<Option<DataFrame>> {
+    /// while `phoenix-table` is scored (both read finished files). The two run side by side,
+    /// each with the frames it reads: `phoenix-table` finishes `danger_situations` and
+    /// `danger_eval`'s built-in rows before it reads the one and appends to the other; the
+    /// §8 side adds the workers' draw-rate counts (`worker_cells`) into the run's, finishes
+    /// `tenpai_draws`, and writes every other frame's last rows and `draw_rate`.
+    pub(super) fn finish(
+        &mut self,
+        validate: bool,
+        worker_cells: Vec<DrawRateCells>,
+    ) -> Result<Option<DataFrame>> {
         if self.convert.is_some() {
             check_interrupt()?;
             self.writer
@@ -211,84 +217,84 @@ impl Merger {
             self.writer.commit("manifest.json")?;
             return Ok(None);
         }
-        // The frames read back below are finished first: every pending row, and a file with
-        // the schema for a frame with no rows (an empty chunk opens a frame's file, and adds
-        // nothing to a file already open). `danger_eval`'s pending rows go before the
-        // `phoenix-table` rows appended to it.
-        let read_back = |name: &str| {
-            [
-                frames::DANGER_EVAL,
-                frames::DANGER_SITUATIONS,
-                frames::TENPAI_DRAWS,
-            ]
-            .contains(&name)
-        };
-        for (f, chunk) in self.frames.take_ready_of(true, read_back) {
-            self.writer.write_chunk(self.frames.name(f), &chunk)?;
-        }
-        let empty = PendingFrames::empty_chunks(self.observe);
-        let (first, rest): (Vec<_>, Vec<_>) =
-            empty.into_iter().partition(|(name, _)| read_back(name));
-        for (name, chunk) in first {
-            self.writer.write_chunk(name, &chunk)?;
-        }
-        let draw_rate = frames::draw_rate_frame(&self.cells)?;
         let t0 = Instant::now();
-        // `phoenix-table` needs the whole run's §2 rates: score it over the finished
-        // situations file and append its rows to the built-in estimators' ones.
-        self.writer.finish_frame(frames::DANGER_SITUATIONS)?;
-        let tenpai_draws = if validate {
-            self.writer.finish_frame(frames::TENPAI_DRAWS)?;
-            Some(
-                self.writer
-                    .temp_path(&format!("{}.parquet", frames::TENPAI_DRAWS)),
-            )
-        } else {
-            None
-        };
+        // A frame's pending rows, then a chunk without rows (it opens the frame's file with
+        // its schema when the frame has no rows, and adds nothing to a file already open).
+        // Each frame's file is written in order by one side alone, so the bytes do not depend
+        // on timing.
+        let scoring_side =
+            |name: &str| [frames::DANGER_EVAL, frames::DANGER_SITUATIONS].contains(&name);
+        let pending: Vec<(&str, frames::FrameChunk)> = self
+            .frames
+            .take_ready(true)
+            .into_iter()
+            .map(|(f, chunk)| (self.frames.name(f), chunk))
+            .chain(PendingFrames::empty_chunks(self.observe))
+            .collect();
+        let (scoring, others): (Vec<_>, Vec<_>) =
+            pending.into_iter().partition(|(name, _)| scoring_side(name));
+        let (validation_side, rest): (Vec<_>, Vec<_>) = others
+            .into_iter()
+            .partition(|(name, _)| *name == frames::TENPAI_DRAWS);
         let phoenix = self.totals.phoenix_table();
-        let t1 = Instant::now();
         let situations = self
             .writer
             .temp_path(&format!("{}.parquet", frames::DANGER_SITUATIONS));
-        // Each frame's file is written in order by one side alone (`danger_eval` by the
-        // scoring, the others by the second side), so the bytes do not depend on timing.
+        let tenpai_draws = self
+            .writer
+            .temp_path(&format!("{}.parquet", frames::TENPAI_DRAWS));
         let writer = Mutex::new(&mut self.writer);
+        let lock = || writer.lock().unwrap_or_else(|e| e.into_inner());
         let write = |name: &str, chunk: &frames::FrameChunk| -> Result<()> {
-            let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
-            Ok(w.write_chunk(name, chunk)?)
+            Ok(lock().write_chunk(name, chunk)?)
         };
-        let pending = &mut self.frames;
+        let cells = &mut self.cells;
         let (scored, validation) = rayon::join(
             || {
-                evaluate_file(
+                for (name, chunk) in &scoring {
+                    write(name, chunk)?;
+                }
+                // `phoenix-table` needs the whole run's §2 rates: score it over the finished
+                // situations file and append its rows to the built-in estimators' ones.
+                lock().finish_frame(frames::DANGER_SITUATIONS)?;
+                let t = Instant::now();
+                let scored = evaluate_file(
                     &situations,
                     &[Estimator::Table(phoenix)],
                     Estimator::BUILTINS.len(),
                     SITUATION_ROWS,
                     |eval| write(frames::DANGER_EVAL, eval),
-                )
+                );
+                timing("  phoenix-table side", t.elapsed());
+                scored
             },
             || -> Result<Option<DataFrame>> {
                 let t = Instant::now();
-                let df = tenpai_draws
-                    .map(|path| tsumo::report_from(&draw_rate, &path, None))
-                    .transpose()?;
-                timing("  tsumo validation", t.elapsed());
-                for (f, chunk) in pending.take_ready(true) {
-                    write(pending.name(f), &chunk)?;
+                for c in &worker_cells {
+                    *cells += c;
                 }
+                for (name, chunk) in &validation_side {
+                    write(name, chunk)?;
+                }
+                let draw_rate = frames::draw_rate_frame(cells)?;
+                let df = if validate {
+                    lock().finish_frame(frames::TENPAI_DRAWS)?;
+                    Some(tsumo::report_from(&draw_rate, &tenpai_draws, None)?)
+                } else {
+                    None
+                };
+                timing("  tsumo validation", t.elapsed());
                 for (name, chunk) in &rest {
                     write(name, chunk)?;
                 }
-                let mut w = writer.lock().unwrap_or_else(|e| e.into_inner());
-                w.write("draw_rate", &draw_rate)?;
+                lock().write("draw_rate", &draw_rate)?;
+                timing("  tsumo side", t.elapsed());
                 Ok(df)
             },
         );
         let (totals, _) = scored?;
         let validation = validation?;
-        timing("  read, evaluate, write", t1.elapsed());
+        timing("  read, evaluate, write", t0.elapsed());
         let t1 = Instant::now();
         self.totals.eval += totals;
         self.writer.write(

@@ -389,7 +389,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             .expect("merger thread panicked")
     });
     let mut merger = merged?;
-    merger.cells += &workers.into_cells();
+    let worker_cells = workers.into_cells();
     if let Some(pb) = merger.progress.take() {
         pb.finish_and_clear();
     }
@@ -411,7 +411,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         return Ok(summary(merger, false, None));
     }
     let t0 = Instant::now();
-    let finished = merger.finish(opts.tsumo_validation);
+    let finished = merger.finish(opts.tsumo_validation, worker_cells);
     timing("finish", t0.elapsed());
     timing("total", start.elapsed());
     match finished {

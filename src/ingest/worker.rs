@@ -347,12 +347,13 @@ impl Workers {
     }
 
     /// The draw-rate counts of every worker, summed (integers: the sum is order-independent).
-    pub(super) fn into_cells(self) -> DrawRateCells {
-        let mut total = DrawRateCells::default();
-        for w in self.0 {
-            total += &w.into_inner().unwrap_or_else(|e| e.into_inner()).cells;
-        }
-        total
+    /// Each worker's draw-rate counts (added into the run's at its end, on the side of the
+    /// run's end that writes `draw_rate`).
+    pub(super) fn into_cells(self) -> Vec<DrawRateCells> {
+        self.0
+            .into_iter()
+            .map(|w| w.into_inner().unwrap_or_else(|e| e.into_inner()).cells)
+            .collect()
     }
 
     pub(super) fn with<R>(&self, f: impl FnOnce(&mut Worker) -> R) -> R {
