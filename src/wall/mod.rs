@@ -118,6 +118,27 @@ impl Players {
     }
 }
 
+/// ⌈2^64 / d⌉ for d = 1..=136 (index d; 0 unused): the multipliers of [`remainder`].
+const REMAINDER_MULTIPLIERS: [u64; TILES + 1] = {
+    let mut m = [0u64; TILES + 1];
+    let mut d = 1;
+    while d <= TILES {
+        m[d] = (u64::MAX / d as u64).wrapping_add(1);
+        d += 1;
+    }
+    m
+};
+
+/// `r % d` for 1 ≤ d ≤ 136 by multiplication (Lemire, Kaser and Kurz, "Faster remainder by
+/// direct computation", 2019: exact for every 32-bit `r` with a 64-bit multiplier), as a
+/// compiler does for a constant divisor: the shuffle's divisor changes at every swap, and a
+/// division per swap was most of the shuffle's time.
+#[inline]
+fn remainder(r: u32, d: usize) -> usize {
+    let low = REMAINDER_MULTIPLIERS[d].wrapping_mul(u64::from(r));
+    ((u128::from(low) * d as u128) >> 64) as usize
+}
+
 /// One hand's wall.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Wall {
@@ -139,7 +160,7 @@ impl Wall {
             *y = t;
         }
         for (i, &r) in rnd.iter().enumerate().take(n - 1) {
-            let j = i + (r % (n - i) as u32) as usize;
+            let j = i + remainder(r, n - i);
             yama.swap(i, j);
         }
         Wall {

@@ -191,3 +191,23 @@ fn in_order_lists_every_tile_once_as_it_is_taken() {
         }
     }
 }
+
+/// The shuffle's remainder by multiplication equals `%` for every divisor the shuffle uses
+/// (1..=136), at the ends of the 32-bit range, near every multiple of the divisor and on a
+/// stream of Mersenne Twister words.
+#[test]
+fn remainder_by_multiplication_is_the_remainder() {
+    let mut mt = rand_mt::Mt::new(5489);
+    for d in 1..=TILES {
+        let q = u32::MAX / d as u32;
+        let mut rs = vec![0, 1, u32::MAX, u32::MAX - 1, d as u32, d as u32 - 1];
+        for k in [1, 2, q / 2, q - 1, q] {
+            let m = k * d as u32;
+            rs.extend([m - 1, m, m.saturating_add(1)]);
+        }
+        rs.extend((0..2_000).map(|_| mt.next_u32()));
+        for r in rs {
+            assert_eq!(remainder(r, d), (r % d as u32) as usize, "{r} % {d}");
+        }
+    }
+}
