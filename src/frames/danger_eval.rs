@@ -42,6 +42,14 @@ impl EvalRows {
         self.riichi_is_dealer.push(key.riichi_is_dealer);
     }
 
+    /// Room in every column for a row group of `rows` and a game's rows past it, when no row
+    /// is pending (a capacity, never a value: `make mutants` leaves it out).
+    fn reserve_row_group(&mut self, rows: usize) {
+        if self.len() == 0 {
+            self.reserve(rows + ROWS_PAST_A_ROW_GROUP);
+        }
+    }
+
     /// Room for `n` more rows in every column.
     fn reserve(&mut self, n: usize) {
         self.game.reserve(n);
@@ -113,12 +121,9 @@ impl GameFrame for DangerEval {
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
-        if self.0.len() == 0 {
-            // A row group's columns at once (and a game's rows past it), rather than grown
-            // and copied a doubling at a time: the merger pushes about 380,000 rows a run.
-            self.0
-                .reserve(self.row_group_rows() + ROWS_PAST_A_ROW_GROUP);
-        }
+        // A row group's columns at once, rather than grown and copied a doubling at a time:
+        // the merger pushes about 380,000 rows a run.
+        self.0.reserve_row_group(self.row_group_rows());
         let included = g
             .obs
             .danger_situations
