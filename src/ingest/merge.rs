@@ -231,8 +231,9 @@ impl Merger {
             .map(|(f, chunk)| (self.frames.name(f), chunk))
             .chain(PendingFrames::empty_chunks(self.observe))
             .collect();
-        let (scoring, others): (Vec<_>, Vec<_>) =
-            pending.into_iter().partition(|(name, _)| scoring_side(name));
+        let (scoring, others): (Vec<_>, Vec<_>) = pending
+            .into_iter()
+            .partition(|(name, _)| scoring_side(name));
         let (validation_side, rest): (Vec<_>, Vec<_>) = others
             .into_iter()
             .partition(|(name, _)| *name == frames::TENPAI_DRAWS);
