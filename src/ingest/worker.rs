@@ -346,9 +346,8 @@ impl Workers {
         )
     }
 
-    /// The draw-rate counts of every worker, summed (integers: the sum is order-independent).
-    /// Each worker's draw-rate counts (added into the run's at its end, on the side of the
-    /// run's end that writes `draw_rate`).
+    /// Each worker's draw-rate counts, added into the run's by the side of the run's end that
+    /// writes `draw_rate` (integers: the sum does not depend on the order).
     pub(super) fn into_cells(self) -> Vec<DrawRateCells> {
         self.0
             .into_iter()
