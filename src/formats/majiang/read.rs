@@ -1079,9 +1079,10 @@ mod tests {
     }
 
     /// The scanner reads what serde reads, or leaves it to serde: on hand-made variants
-    /// (escapes, an escaped quote and a space in a name, nulls, unknown keys, yakuman stars, a zimo with its keys the other way
-    /// round, an empty body followed by another event, the longest integer it reads, a sign
-    /// without digits) and on every paipu of the corpus and the samples.
+    /// (escapes, an escaped quote and a space in a name, nulls, unknown keys, yakuman stars,
+    /// a zimo with its keys the other way round, an empty body followed by another event, the
+    /// longest integer it reads, a sign without digits) and on every paipu of the corpus and
+    /// the samples.
     #[test]
     fn the_scanner_agrees_with_serde() {
         let event = |e: &str| {
