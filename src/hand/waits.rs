@@ -146,12 +146,20 @@ impl Waits {
 /// `concealed + k` and every block of it that contains kind `k`, of
 /// [`WaitShape::of_block`]; seven-pairs and thirteen-orphans completions count
 /// as [`WaitShape::Tanki`]. Kinds already held four times are never waits.
+///
+/// Only the kinds of [`wait_mask`] are tried (it is exact: a property test holds it to adding
+/// every kind and testing completion), so a hand that is not tenpai costs one wait mask, and a
+/// tenpai hand one decomposition per wait instead of a completion test per kind it touches.
 pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
     let mut w = Waits::default();
     let Some(full) = complete_size(melds) else {
         return w;
     };
     if total(concealed) + 1 != full {
+        return w;
+    }
+    let candidates = wait_mask(concealed, melds);
+    if candidates == 0 {
         return w;
     }
     let special = melds == 0;
@@ -177,10 +185,7 @@ pub fn waits(concealed: &KindCounts, melds: u8) -> Waits {
     let kokushi_possible = special && (0..KINDS).all(|k| is_yaochu(k) || concealed[k] == 0);
     let mut hand = *concealed;
     let mut non_kokushi = false;
-    for k in 0..KINDS {
-        if hand[k] >= 4 || !(touches(&hand, k) || (special && is_yaochu(k))) {
-            continue;
-        }
+    for k in (0..KINDS).filter(|&k| candidates >> k & 1 == 1) {
         let g = group_of(k);
         let others_whole = broken == usize::from(status[g].is_none());
         let other_pairs = pairs - status[g].unwrap_or(0);
@@ -485,22 +490,6 @@ fn group_pairs(counts: &KindCounts, g: usize) -> Option<u8> {
         2 => suit_is_sets_plus_pair(a).then_some(1),
         _ => None,
     }
-}
-
-/// Necessary condition for `k` to be a standard or seven-pairs wait: the
-/// hand holds `k` or (suited only) a kind of the same suit within distance 2.
-#[inline]
-fn touches(hand: &KindCounts, k: usize) -> bool {
-    if hand[k] > 0 {
-        return true;
-    }
-    if k >= FIRST_HONOR {
-        return false;
-    }
-    let base = k - k % 9;
-    let lo = k.saturating_sub(2).max(base);
-    let hi = (k + 2).min(base + 8);
-    hand[lo..=hi].iter().any(|&c| c > 0)
 }
 
 #[cfg(test)]
