@@ -125,54 +125,73 @@ pub struct Scores {
 /// [`rmse`], [`cross_entropy`], [`auc`], [`brier`] and the calibration counts of weights `w`
 /// against `waits`, in one pass over the kinds (each metric equal to its own function's).
 pub fn scores(w: &[f64; KINDS], waits: &[bool; KINDS]) -> Scores {
+    let [s] = scores_each(&[*w], waits);
+    s
+}
+
+/// [`scores`] of several weight vectors against the same waits, each equal bit for bit to its
+/// own [`scores`]: every vector's sums and product are taken over the kinds in the same order,
+/// but side by side, so that their dependent chains of additions and multiplications (34
+/// long, one vector's after another's) overlap in the processor instead of waiting on each
+/// other.
+pub fn scores_each<const N: usize>(ws: &[[f64; KINDS]; N], waits: &[bool; KINDS]) -> [Scores; N] {
     let n = wait_count(waits);
-    let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
+    let mut bins = [[(0u32, 0u32); CALIBRATION_BINS]; N];
     if n == 0 {
-        for &x in w {
-            bins[calibration_bin(x)].0 += 1;
+        for (b, w) in bins.iter_mut().zip(ws) {
+            for &x in w {
+                b[calibration_bin(x)].0 += 1;
+            }
         }
-        return Scores {
+        return bins.map(|bins| Scores {
             rmse: f64::NAN,
             cross_entropy: f64::NAN,
             auc: f64::NAN,
             brier: f64::NAN,
             bins,
-        };
+        });
     }
     let v_wait = 1.0 / n as f64;
-    let (mut sq_rmse, mut sq_brier, mut miss_product) = (0.0, 0.0, 1.0);
+    let (mut sq_rmse, mut sq_brier, mut miss_product) = ([0.0; N], [0.0; N], [1.0; N]);
     for k in 0..KINDS {
-        let (x, hit) = (w[k], waits[k]);
-        let b = &mut bins[calibration_bin(x)];
-        b.0 += 1;
-        b.1 += hit as u32;
+        let hit = waits[k];
         let v = if hit { v_wait } else { 0.0 };
-        sq_rmse += (v - x).powi(2);
-        sq_brier += (x - if hit { 1.0 } else { 0.0 }).powi(2);
-        miss_product *= miss(x);
-    }
-    let miss_total = miss_product.ln();
-    // AUC counts: wait beats non-wait (2 points) or ties (1 point), over 2·pairs.
-    let (mut ce, mut auc_points) = (0.0, 0u32);
-    for p in (0..KINDS).filter(|&p| waits[p]) {
-        ce += -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln()));
-        for q in 0..KINDS {
-            let counts = !waits[q] as u32;
-            auc_points += counts * (2 * (w[p] > w[q]) as u32 + (w[p] == w[q]) as u32);
+        let target = if hit { 1.0 } else { 0.0 };
+        for e in 0..N {
+            let x = ws[e][k];
+            let b = &mut bins[e][calibration_bin(x)];
+            b.0 += 1;
+            b.1 += hit as u32;
+            sq_rmse[e] += (v - x).powi(2);
+            sq_brier[e] += (x - target).powi(2);
+            miss_product[e] *= miss(x);
         }
     }
     let pairs = (n * (34 - n)) as u32;
-    Scores {
-        rmse: (sq_rmse / 34.0).sqrt(),
-        cross_entropy: ce / n as f64,
-        auc: if pairs == 0 {
-            f64::NAN
-        } else {
-            f64::from(auc_points) / 2.0 / f64::from(pairs)
-        },
-        brier: sq_brier / 34.0,
-        bins,
-    }
+    std::array::from_fn(|e| {
+        let w = &ws[e];
+        let miss_total = miss_product[e].ln();
+        // AUC counts: wait beats non-wait (2 points) or ties (1 point), over 2·pairs.
+        let (mut ce, mut auc_points) = (0.0, 0u32);
+        for p in (0..KINDS).filter(|&p| waits[p]) {
+            ce += -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln()));
+            for q in 0..KINDS {
+                let counts = !waits[q] as u32;
+                auc_points += counts * (2 * (w[p] > w[q]) as u32 + (w[p] == w[q]) as u32);
+            }
+        }
+        Scores {
+            rmse: (sq_rmse[e] / 34.0).sqrt(),
+            cross_entropy: ce / n as f64,
+            auc: if pairs == 0 {
+                f64::NAN
+            } else {
+                f64::from(auc_points) / 2.0 / f64::from(pairs)
+            },
+            brier: sq_brier[e] / 34.0,
+            bins: bins[e],
+        }
+    })
 }
 
 /// Number of calibration bins of 34·w(k).
@@ -409,6 +428,52 @@ mod tests {
         let none = scores(&[1.0 / 34.0; KINDS], &[false; KINDS]);
         assert!(none.rmse.is_nan() && none.auc.is_nan());
         assert_eq!(none.bins[5], (34, 0));
+    }
+
+    /// Five weight vectors scored side by side give each vector's own metrics, bit for bit
+    /// (the built-in estimators are scored so): random weights with zeros and ties, waits of
+    /// every count from none to eight (none: every metric NaN, the bins still counted).
+    #[test]
+    fn scores_each_is_scores_of_each() {
+        let mut seed = 99u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as f64 / (1u64 << 31) as f64
+        };
+        for case in 0..300 {
+            let ws: [[f64; KINDS]; 5] = std::array::from_fn(|e| {
+                let mut raw: [f64; KINDS] = std::array::from_fn(|_| next());
+                for k in ((case + e) % 7..34).step_by(7) {
+                    raw[k] = if e % 2 == 0 { 0.0 } else { raw[1] };
+                }
+                let sum: f64 = raw.iter().sum();
+                raw.map(|x| x / sum)
+            });
+            let waits: [bool; KINDS] = std::array::from_fn(|k| {
+                k < case % 9 && (k * 5 + case) % 3 != 0 || k == 33 && case % 9 == 8
+            });
+            let each = scores_each(&ws, &waits);
+            for (e, w) in ws.iter().enumerate() {
+                let s = &each[e];
+                let got = [s.rmse, s.cross_entropy, s.auc, s.brier].map(f64::to_bits);
+                let want = [
+                    rmse(w, &waits),
+                    cross_entropy(w, &waits),
+                    auc(w, &waits),
+                    brier(w, &waits),
+                ]
+                .map(f64::to_bits);
+                assert_eq!(got, want, "case {case} vector {e}");
+                let mut bins = [(0u32, 0u32); CALIBRATION_BINS];
+                for k in 0..KINDS {
+                    bins[calibration_bin(w[k])].0 += 1;
+                    bins[calibration_bin(w[k])].1 += waits[k] as u32;
+                }
+                assert_eq!(s.bins, bins, "case {case} vector {e}");
+            }
+        }
     }
 
     /// KLD by hand: waits {1m, 2m} (v = 1/2 each) against w(1m) = 1/4, w(2m) = 1/8 and the

@@ -24,8 +24,8 @@ pub use estimator::{
     EstimatorName, TableError,
 };
 pub use metrics::{
-    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, scores, Scores,
-    CALIBRATION_BINS, CE_FLOOR,
+    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, scores,
+    scores_each, Scores, CALIBRATION_BINS, CE_FLOOR,
 };
 pub(crate) use totals::EvalKey;
 pub use totals::{CalibrationRow, EvalTotals, SummaryRow};
@@ -60,7 +60,8 @@ impl Moment {
 /// [`scores`] of every built-in estimator ([`Estimator::BUILTINS`] order) on one situation:
 /// O's view and R's waits.
 pub(crate) fn score_builtins(view: &DangerView, waits: &[bool; KINDS]) -> [Scores; 5] {
-    std::array::from_fn(|i| scores(&weights(&Estimator::BUILTINS[i], view), waits))
+    let ws = std::array::from_fn(|i| weights(&Estimator::BUILTINS[i], view));
+    scores_each(&ws, waits)
 }
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) from (units, waits) per
