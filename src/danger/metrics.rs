@@ -390,17 +390,21 @@ mod tests {
         }
     }
 
-    /// `scores` computes every metric in one pass; each must equal its own function's value
-    /// exactly, and the bins must count every kind once.
-    #[test]
-    fn scores_match_the_single_metrics() {
-        let mut seed = 12345u64;
-        let mut next = || {
+    /// A linear congruential generator's numbers in [0, 1), from `seed`.
+    fn uniform(mut seed: u64) -> impl FnMut() -> f64 {
+        move || {
             seed = seed
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (seed >> 33) as f64 / (1u64 << 31) as f64
-        };
+        }
+    }
+
+    /// `scores` computes every metric in one pass; each must equal its own function's value
+    /// exactly, and the bins must count every kind once.
+    #[test]
+    fn scores_match_the_single_metrics() {
+        let mut next = uniform(12345u64);
         for case in 0..200 {
             let mut raw: [f64; KINDS] = std::array::from_fn(|_| next());
             // Some zeros and ties, as genbutsu and category tables give.
@@ -435,13 +439,7 @@ mod tests {
     /// every count from none to eight (none: every metric NaN, the bins still counted).
     #[test]
     fn scores_each_is_scores_of_each() {
-        let mut seed = 99u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (seed >> 33) as f64 / (1u64 << 31) as f64
-        };
+        let mut next = uniform(99u64);
         for case in 0..300 {
             let ws: [[f64; KINDS]; 5] = std::array::from_fn(|e| {
                 let mut raw: [f64; KINDS] = std::array::from_fn(|_| next());
