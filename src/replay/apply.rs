@@ -80,6 +80,10 @@ impl HandState {
             red,
             honba: init.honba,
             dealer: init.oya,
+            round_wind: (init.round / 4) % 4,
+            open_tanyao: true,
+            prove_scores: false,
+            calls: 0,
             seats: Default::default(),
             loc: [Loc::Wall; IDS],
             visible: [0; KINDS],
@@ -278,11 +282,18 @@ impl HandState {
         }
         self.live_wall -= 1;
         self.draws += 1;
+        if rinshan {
+            // A kakan's kan stands once its replacement tile is drawn: no ippatsu after it.
+            for s in &mut self.seats {
+                s.ippatsu = false;
+            }
+        }
         self.loc[t as usize] = Loc::Hand(seat);
         let s = &mut self.seats[seat as usize];
         s.kinds[tile::kind(t)] += 1;
         s.hand_len += 1;
         s.drawn = Some(t);
+        s.drawn_rinshan = rinshan;
         s.shanten_before_draw = s.shanten.replace(UNKNOWN_SHANTEN);
         self.next = Next::Discard(seat);
         self.last_discard = None;
@@ -315,7 +326,10 @@ impl HandState {
         });
         s.turn += 1;
         s.drawn = None;
+        s.drawn_rinshan = false;
+        s.ippatsu = declaration;
         if declaration {
+            s.double_riichi = river_index == 0 && self.calls == 0;
             s.riichi = RiichiState::Declared { river_index };
             s.riichi_waits = Some(hand::waits(&s.kinds, s.melds.len() as u8));
             if self.first_declaration.is_none() {
@@ -347,6 +361,7 @@ impl HandState {
     /// Applies an `N` call.
     fn call(&mut self, who: u8, meld: &Meld, code: u32) -> Step {
         let w = who as usize;
+        self.note_call(meld.kind);
         match meld.kind {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
                 let Some((from, t)) = self.last_discard else {
@@ -490,6 +505,17 @@ impl HandState {
             }
         }
         Ok(())
+    }
+
+    /// Counts a call of this hand (checked or not: a refused call ends the replay) and ends
+    /// every ippatsu, but a kakan's, which ends at its replacement draw (it may be robbed).
+    fn note_call(&mut self, kind: MeldKind) {
+        self.calls = self.calls.saturating_add(1);
+        if kind != MeldKind::Kakan {
+            for s in &mut self.seats {
+                s.ippatsu = false;
+            }
+        }
     }
 
     /// Applies `REACH step="1"` or `step="2"`. `ten` is the step-2 score check, in hundreds.
