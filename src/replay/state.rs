@@ -204,9 +204,11 @@ pub(crate) struct HandState {
     pub(crate) round_wind: u8,
     /// Tanyao counts with an open hand (GO type bit 0x04 clear); set by the game's replay.
     pub(crate) open_tanyao: bool,
-    /// Every AGARI is scored and must equal the log's (`score-mismatch`); set by the game's
+    /// Every AGARI is scored and must equal the log's (`win-score-mismatch`); set by the game's
     /// replay for logs that record every win's yaku, fu and points.
     pub(crate) prove_scores: bool,
+    /// AGARI records of this hand scored and found equal to the log's.
+    pub(crate) wins_proved: u8,
     /// Calls made this hand (chi, pon, kans, ankan included): none before a first-turn win or
     /// a double riichi.
     pub(crate) calls: u8,

@@ -262,6 +262,13 @@ struct Common {
     /// Yaku of the situation (riichi, tsumo, ippatsu, haitei …), han.
     situational: [(u8, u8); 8],
     situational_len: usize,
+    /// Yaku of the whole hand's tiles (tanyao, honroutou, honitsu, chinitsu), han: the same
+    /// in every reading, so worked out once.
+    colour: [(u8, u8); 3],
+    colour_len: usize,
+    /// Yakuman of the whole hand's tiles (tsuuiisou, ryuuiisou, chinroutou, chuuren).
+    colour_yakuman: [u8; 4],
+    colour_yakuman_len: usize,
 }
 
 /// The kind an indicator points to.
@@ -337,7 +344,28 @@ pub fn score(win: &Win<'_>) -> Option<Score> {
         aka: aka as u8,
         situational: [(0, 0); 8],
         situational_len: 0,
+        colour: [(0, 0); 3],
+        colour_len: 0,
+        colour_yakuman: [0; 4],
+        colour_yakuman_len: 0,
     };
+    {
+        let mut s = Score::empty();
+        colour_yaku(&mut s, &common, win);
+        common.colour_len = s.yaku().len();
+        common.colour[..common.colour_len].copy_from_slice(s.yaku());
+        let mut y = Score::empty();
+        colour_yakuman(&mut y, &common);
+        if let Some(junsei) = chuuren(win, &common) {
+            y.push_yakuman(if junsei {
+                id::JUNSEI_CHUUREN
+            } else {
+                id::CHUUREN
+            });
+        }
+        common.colour_yakuman_len = y.yakuman().len();
+        common.colour_yakuman[..common.colour_yakuman_len].copy_from_slice(y.yakuman());
+    }
     {
         let mut push = |id: u8, han: u8| {
             common.situational[common.situational_len] = (id, han);
@@ -572,7 +600,9 @@ fn colour_yakuman(s: &mut Score, common: &Common) {
 /// The seven-pairs reading.
 fn seven_pairs(win: &Win<'_>, common: &Common) -> Option<Score> {
     let mut y = Score::empty();
-    colour_yakuman(&mut y, common);
+    for &i in &common.colour_yakuman[..common.colour_yakuman_len] {
+        y.push_yakuman(i);
+    }
     add_first_turn(&mut y, win);
     if y.yakuman_len > 0 {
         return Some(finish_yakuman(y, 25, win));
@@ -582,7 +612,9 @@ fn seven_pairs(win: &Win<'_>, common: &Common) -> Option<Score> {
         s.push(i, h);
     }
     s.push(id::CHIITOITSU, 2);
-    colour_yaku(&mut s, common, win);
+    for &(i, h) in &common.colour[..common.colour_len] {
+        s.push(i, h);
+    }
     finish(s, 25, common, win)
 }
 
@@ -615,7 +647,9 @@ fn reading(win: &Win<'_>, common: &Common, sets: &[Set; 4], pair: u8, wait: Wait
             id::SUUANKOU
         });
     }
-    colour_yakuman(&mut y, common);
+    for &i in &common.colour_yakuman[..common.colour_yakuman_len] {
+        y.push_yakuman(i);
+    }
     if wind_triplets == 4 {
         y.push_yakuman(id::DAISUUSHII);
     } else if wind_triplets == 3 && (27..31).contains(&pair) {
@@ -623,13 +657,6 @@ fn reading(win: &Win<'_>, common: &Common, sets: &[Set; 4], pair: u8, wait: Wait
     }
     if kans == 4 {
         y.push_yakuman(id::SUUKANTSU);
-    }
-    if let Some(junsei) = chuuren(win, common) {
-        y.push_yakuman(if junsei {
-            id::JUNSEI_CHUUREN
-        } else {
-            id::CHUUREN
-        });
     }
 
     // Fu.
@@ -713,7 +740,9 @@ fn reading(win: &Win<'_>, common: &Common, sets: &[Set; 4], pair: u8, wait: Wait
             s.push(id::ROUND_WIND + win.round_wind, 1);
         }
     }
-    colour_yaku(&mut s, common, win);
+    for &(i, h) in &common.colour[..common.colour_len] {
+        s.push(i, h);
+    }
     let honroutou = s.yaku().iter().any(|&(i, _)| i == id::HONROUTOU);
     let sequences = 4 - triplets;
     let with_yaochu = |set: &Set| {

@@ -1237,3 +1237,61 @@ fn yakuman_not_in_the_corpus() {
         [40, 48000, 5],
     );
 }
+
+/// The proof wired into the replay: every game of phoenix and other replays through
+/// `replay_game` (wall check included) with every win proved, and the fixtures too; games of
+/// another rule set (a GO type beyond 0xFF) replay without the proof.
+#[test]
+fn the_replay_proves_every_tenhou_win() {
+    struct Nop;
+    impl crate::replay::Observer for Nop {}
+    let replay = |files: &[PathBuf]| -> (usize, u32, u32) {
+        let out: Vec<(u32, u32)> = files
+            .par_iter()
+            .map(|f| {
+                let (mut raw, mut out) = (Vec::new(), Vec::new());
+                let bytes = crate::input::read_log(f, &mut raw, &mut out).unwrap();
+                let log = decode(bytes).unwrap();
+                if log.go_type.is_some_and(|g| g & go_type::THREE_PLAYER != 0) {
+                    return (0, 0);
+                }
+                let g = crate::replay::replay_game(&log, &mut Nop)
+                    .unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+                let wins = g.hands.iter().map(|h| u32::from(h.wins)).sum();
+                let proved = g.hands.iter().map(|h| u32::from(h.wins_proved)).sum();
+                (wins, proved)
+            })
+            .collect();
+        let games = out.iter().filter(|o| o.0 > 0).count();
+        (
+            games,
+            out.iter().map(|o| o.0).sum(),
+            out.iter().map(|o| o.1).sum(),
+        )
+    };
+    let listing = |dir: &Path| -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.is_file() && p.extension().is_some_and(|e| e == "xml" || e == "mjlog"))
+            .collect();
+        v.sort();
+        v
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let (_, wins, proved) = replay(&listing(&root.join("fixtures")));
+    assert!(wins >= 10, "{wins} fixture wins");
+    assert_eq!(proved, wins);
+    for (sub, at_least) in [("phoenix", 55_000), ("other", 37_000)] {
+        let Some(dir) = corpus(sub) else { continue };
+        let (games, wins, proved) = replay(&listing(&dir));
+        eprintln!("{sub}: {games} games with wins, {wins} wins, {proved} proved");
+        assert!(wins >= at_least, "{sub}: {wins} wins");
+        assert_eq!(proved, wins, "{sub}");
+    }
+    if let Some(edge) = corpus("edge/dnovikoff_tenhou") {
+        // GO type 553: a chip lobby whose rules are not Tenhou's standard ones.
+        let (_, wins, proved) = replay(&[edge.join("chip.xml")]);
+        assert_eq!((wins, proved), (8, 0));
+    }
+}
