@@ -76,10 +76,13 @@ pub struct Win<'a> {
     pub open_tanyao: bool,
 }
 
-/// Yaku entries a win can hold at most (each yakuhai triplet is one entry).
-pub const MAX_YAKU: usize = 24;
-/// Yakuman a win can hold at most.
-pub const MAX_YAKUMAN: usize = 8;
+/// Yaku entries a win can hold at most, whatever its flags: 7 of the situation, pinfu,
+/// peikou, 8 yakuhai (4 triplets, each a seat and a round wind), 3 of the tiles' colours, 9 of
+/// the shape (chanta … shousangen) and 3 dora entries.
+pub const MAX_YAKU: usize = 32;
+/// Yakuman a win can hold at most: tenhou, chiihou, daisangen, suuankou, 4 of the tiles
+/// (tsuuiisou, ryuuiisou, chinroutou, chuuren), a suushii, suukantsu.
+pub const MAX_YAKUMAN: usize = 10;
 
 /// A win's score as Tenhou writes it in an AGARI.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -334,7 +337,11 @@ pub fn score(win: &Win<'_>) -> Option<Score> {
             .iter()
             .map(|m| m.tiles().iter().filter(|t| is_red(t)).count())
             .sum::<usize>();
-    let count_dora = |inds: &[TileId]| -> u8 { inds.iter().map(|&i| all[dora_of(i)]).sum() };
+    // Saturating: a record may list any number of indicators.
+    let count_dora = |inds: &[TileId]| -> u8 {
+        let n: u32 = inds.iter().map(|&i| u32::from(all[dora_of(i)])).sum();
+        n.min(99) as u8
+    };
     let mut common = Common {
         all,
         closed,

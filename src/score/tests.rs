@@ -1335,3 +1335,137 @@ fn the_replay_proves_every_tenhou_win() {
     );
     assert!(proved >= 100, "{proved} edge wins proved");
 }
+
+/// Random complete hands (standard form, up to four melds of any kind), every flag at random
+/// and up to 40 indicators: scoring never panics, and a score is consistent (its han the sum
+/// of its yaku, or 13 per yakuman; points at least the limit's; yaku at most once each but for
+/// yakuhai and dora entries).
+#[test]
+fn random_complete_hands_score_consistently() {
+    let mut rng = crate::hand::Lcg(7);
+    let mut scored = 0;
+    for _ in 0..20_000 {
+        let mut counts = [0u8; 34];
+        let mut take = |k: usize, n: u8, counts: &mut [u8; 34]| {
+            if counts[k] + n > 4 {
+                return false;
+            }
+            counts[k] += n;
+            true
+        };
+        let mut melds = Vec::new();
+        let mut concealed_kinds = Vec::new();
+        let n_melds = rng.next() % 5;
+        let mut sets = 0;
+        let mut guard = 0;
+        while sets < 4 && guard < 100 {
+            guard += 1;
+            let k = rng.next() % 34;
+            let seq = k < 27 && k % 9 <= 6 && rng.next() % 2 == 0;
+            let kan = !seq && rng.next() % 4 == 0 && sets < n_melds;
+            if seq {
+                if counts[k] >= 4 || counts[k + 1] >= 4 || counts[k + 2] >= 4 {
+                    continue;
+                }
+                for j in 0..3 {
+                    take(k + j, 1, &mut counts);
+                }
+            } else if !take(k, if kan { 4 } else { 3 }, &mut counts) {
+                continue;
+            }
+            let ks: Vec<usize> = if seq {
+                vec![k, k + 1, k + 2]
+            } else {
+                vec![k; if kan { 4 } else { 3 }]
+            };
+            if sets < n_melds {
+                let kind = match (seq, kan, rng.next() % 3) {
+                    (true, _, _) => MeldKind::Chi,
+                    (false, false, _) => MeldKind::Pon,
+                    (false, true, 0) => MeldKind::Ankan,
+                    (false, true, 1) => MeldKind::Kakan,
+                    _ => MeldKind::Daiminkan,
+                };
+                let mut tiles = [0u8; 4];
+                let mut seen = [0u8; 34];
+                for (i, &x) in ks.iter().enumerate() {
+                    tiles[i] = (4 * x) as u8 + seen[x];
+                    seen[x] += 1;
+                }
+                melds.push(Meld {
+                    kind,
+                    tiles,
+                    len: ks.len() as u8,
+                    called: None,
+                    added: None,
+                    from_rel: 0,
+                });
+            } else {
+                concealed_kinds.extend(ks);
+            }
+            sets += 1;
+        }
+        if sets < 4 {
+            continue;
+        }
+        let pair = rng.next() % 34;
+        if !take(pair, 2, &mut counts) {
+            continue;
+        }
+        concealed_kinds.extend([pair, pair]);
+        // Ids: copy 3, 2, 1, 0 of each concealed kind (melds took copies from 0 up; the same
+        // id twice does not matter to the scorer).
+        let mut used = [0u8; 34];
+        let concealed: Vec<TileId> = concealed_kinds
+            .iter()
+            .map(|&k| {
+                used[k] += 1;
+                (4 * k) as u8 + (4 - used[k]).min(3)
+            })
+            .collect();
+        let win_tile = concealed[rng.next() % concealed.len()];
+        let inds: Vec<TileId> = (0..rng.next() % 41)
+            .map(|_| (rng.next() % 136) as u8)
+            .collect();
+        let bit = |rng: &mut crate::hand::Lcg| rng.next() % 2 == 0;
+        let w = Win {
+            concealed: &concealed,
+            melds: &melds,
+            win_tile,
+            tsumo: bit(&mut rng),
+            seat_wind: (rng.next() % 4) as u8,
+            round_wind: (rng.next() % 4) as u8,
+            dealer: bit(&mut rng),
+            dora_indicators: &inds[..inds.len().min(5)],
+            ura_indicators: &inds,
+            riichi: bit(&mut rng),
+            double_riichi: bit(&mut rng),
+            ippatsu: bit(&mut rng),
+            haitei: bit(&mut rng),
+            houtei: bit(&mut rng),
+            rinshan: bit(&mut rng),
+            chankan: bit(&mut rng),
+            tenhou: bit(&mut rng),
+            chiihou: bit(&mut rng),
+            red: bit(&mut rng),
+            open_tanyao: bit(&mut rng),
+        };
+        let Some(s) = score(&w) else { continue };
+        scored += 1;
+        if s.yakuman().is_empty() {
+            let han: u32 = s.yaku().iter().map(|&(_, h)| u32::from(h)).sum();
+            assert_eq!(u32::from(s.han), han.min(255), "{s}");
+            for &(id, _) in s.yaku() {
+                let repeats = s.yaku().iter().filter(|y| y.0 == id).count();
+                assert!(repeats == 1, "{s}");
+            }
+            assert!(s.points >= 1000 && s.limit <= 5, "{s}");
+            assert!(s.fu >= 20 && s.fu % 5 == 0, "{s}");
+        } else {
+            assert_eq!(usize::from(s.han), 13 * s.yakuman().len(), "{s}");
+            assert!(s.yaku().is_empty() && s.limit == 5, "{s}");
+            assert!(s.points >= 32000, "{s}");
+        }
+    }
+    assert!(scored > 5_000, "{scored} hands scored");
+}
