@@ -1346,7 +1346,7 @@ fn random_complete_hands_score_consistently() {
     let mut scored = 0;
     for _ in 0..20_000 {
         let mut counts = [0u8; 34];
-        let mut take = |k: usize, n: u8, counts: &mut [u8; 34]| {
+        let take = |k: usize, n: u8, counts: &mut [u8; 34]| {
             if counts[k] + n > 4 {
                 return false;
             }
@@ -1361,8 +1361,8 @@ fn random_complete_hands_score_consistently() {
         while sets < 4 && guard < 100 {
             guard += 1;
             let k = rng.next() % 34;
-            let seq = k < 27 && k % 9 <= 6 && rng.next() % 2 == 0;
-            let kan = !seq && rng.next() % 4 == 0 && sets < n_melds;
+            let seq = k < 27 && k % 9 <= 6 && rng.next().is_multiple_of(2);
+            let kan = !seq && rng.next().is_multiple_of(4) && sets < n_melds;
             if seq {
                 if counts[k] >= 4 || counts[k + 1] >= 4 || counts[k + 2] >= 4 {
                     continue;
@@ -1427,7 +1427,7 @@ fn random_complete_hands_score_consistently() {
         let inds: Vec<TileId> = (0..rng.next() % 41)
             .map(|_| (rng.next() % 136) as u8)
             .collect();
-        let bit = |rng: &mut crate::hand::Lcg| rng.next() % 2 == 0;
+        let bit = |rng: &mut crate::hand::Lcg| rng.next().is_multiple_of(2);
         let w = Win {
             concealed: &concealed,
             melds: &melds,
