@@ -11,8 +11,9 @@
 //!   pinfu tsumo is 20 fu, an open hand with no fu beyond its 20 is 30; a pair of the seat
 //!   wind that is also the round wind counts 4 fu;
 //! - yakuman count 13 han each and add up (daisangen + tsuuiisou is 64,000 for a non-dealer);
-//!   suuankou tanki (41), kokushi 13-sided (48) and junsei chuuren (46) are single yakuman,
-//!   as is daisuushii (49); renhou does not exist; yakuman wins list no dora;
+//!   suuankou tanki (41) and kokushi 13-sided (48) are single yakuman (32,000 in the corpus),
+//!   and so, by the same rule, are junsei chuuren (46) and daisuushii (49), which the corpus
+//!   does not hold; renhou does not exist; yakuman wins list no dora;
 //! - dora (52) and red dora (54) are listed only when the hand has some, ura dora (53) on
 //!   every riichi win, with 0 han when there is none;
 //! - among the ways to read a hand (decompositions, which block the winning tile completes,
@@ -24,13 +25,14 @@
 //!
 //! Crates tried before writing this (the issue asks for a maintained crate if one is exact):
 //! `agari` 0.27 (the most complete): it scores suuankou tanki, kokushi 13-sided, junsei
-//! chuuren and daisuushii as double yakuman (its own tests say 26 han), where the corpus shows
-//! Tenhou writes 32,000 for each; it has no Tenhou yaku ids and no open-tanyao switch, and
+//! chuuren and daisuushii as double yakuman (26 han in its yaku table), where the corpus
+//! shows Tenhou writing 32,000 for suuankou tanki and kokushi 13-sided; it has no Tenhou yaku ids and no open-tanyao switch, and
 //! allocates its decompositions per call. `riichi` 0.1 (riichi-rs) scores only inside its own
 //! game engine (its state, its steps), treats a double ron as an abortive draw (Tenhou pays
 //! both), and has had no release since 0.1. `mahc` needs the caller to give the decomposition
 //! with the winning group last (the choice Tenhou makes is the point here) and knows no red
-//! fives by tile id. None was run further on the corpus.
+//! fives by tile id. None was run on the corpus: the first two contradict it by their own
+//! documented behaviour, the third leaves to the caller the choice this module must make.
 //!
 //! Invariants: [`score`] does not allocate; its result is `None` exactly when the tiles do not
 //! make a complete hand with at least one yaku that is not a dora. Tiles are Tenhou ids, so
