@@ -84,6 +84,7 @@ const REPLAY_CHECKS: &[&str] = &[
     "agari-mismatch",
     "stick-mismatch",
     "score-mismatch",
+    "win-score-mismatch",
     "shown-hand-mismatch",
     "truncated",
     "after-end",
