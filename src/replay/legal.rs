@@ -371,7 +371,18 @@ fn call_action(meld: &Meld, red_game: bool) -> Action {
 impl HandState {
     /// The legal actions of `seat` just after its own draw (`next` is its discard and it holds
     /// the drawn tile).
+    #[cfg(test)]
     pub(crate) fn actions_after_draw(&self, seat: usize) -> Actions {
+        self.actions_after_draw_with(seat, None)
+    }
+
+    /// [`HandState::actions_after_draw`], given the wait mask of the hand before the draw when
+    /// the caller knows it (the [`Tracker`] does, but after a kan).
+    pub(crate) fn actions_after_draw_with(
+        &self,
+        seat: usize,
+        waits_before: Option<u64>,
+    ) -> Actions {
         let s = &self.seats[seat];
         let melds = s.melds.len() as u8;
         let mut a = Actions {
@@ -383,7 +394,13 @@ impl HandState {
         };
         let dk = tile::kind(drawn);
         let in_riichi = s.riichi.has_declared();
-        if hand::is_complete(&s.kinds, melds)
+        let waits_before = waits_before.unwrap_or_else(|| {
+            let mut before = s.kinds;
+            before[dk] -= 1;
+            hand::wait_mask(&before, melds)
+        });
+        // Complete ⇔ the drawn kind is a wait of the hand before the draw.
+        if waits_before >> dk & 1 == 1
             && self
                 .score_win_on(seat as u8, seat as u8, drawn, &[])
                 .is_some()
@@ -394,11 +411,9 @@ impl HandState {
         if in_riichi {
             a.discard = 1 << dk;
             if kan_ok && s.kinds[dk] == 4 {
-                let mut before = s.kinds;
-                before[dk] -= 1;
                 let mut after = s.kinds;
                 after[dk] = 0;
-                let w = hand::wait_mask(&before, melds);
+                let w = waits_before;
                 if w != 0 && hand::wait_mask(&after, melds + 1) == w {
                     a.ankan = 1 << dk;
                 }
@@ -407,24 +422,27 @@ impl HandState {
         }
         a.discard = mask(&s.kinds);
         if kan_ok {
-            for k in 0..KINDS {
-                if s.kinds[k] == 4 {
+            for (k, &c) in s.kinds.iter().enumerate() {
+                if c == 4 {
                     a.ankan |= 1 << k;
                 }
-                if s.kinds[k] >= 1
-                    && s.melds
-                        .iter()
-                        .any(|m| m.kind == MeldKind::Pon && tile::kind(m.tiles[0]) == k)
-                {
+            }
+            for m in s.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                let k = tile::kind(m.tiles[0]);
+                if s.kinds[k] >= 1 {
                     a.kakan |= 1 << k;
                 }
             }
         }
+        // Tenpai after some discard: the drawn tile's when the hand was tenpai before the draw;
+        // never when it was two or more from it (a draw lowers shanten by one at most).
+        let far =
+            s.shanten_before_draw != super::state::UNKNOWN_SHANTEN && s.shanten_before_draw >= 2;
         if s.riichi == super::RiichiState::None
             && s.is_closed()
             && self.scores[seat] >= 1000
             && self.live_wall >= 4
-            && self.tenpai_discards(seat) != 0
+            && (waits_before != 0 || (!far && self.tenpai_discards(seat) != 0))
         {
             a.flags |= RIICHI;
         }
@@ -614,6 +632,8 @@ pub(crate) struct Tracker {
     pending: [Option<Actions>; 4],
     /// Wait mask of each seat's hand between its turns (set at the deal and at its discards).
     waits: [u64; 4],
+    /// Kinds in each seat's river (bit k; called tiles included).
+    river: [u64; 4],
     /// Temporary furiten: a wait passed since the seat's last discard.
     passed: [bool; 4],
     /// Riichi furiten: a wait passed after its declaration.
@@ -626,6 +646,7 @@ impl Default for Tracker {
             moment: Moment::None,
             pending: [None; 4],
             waits: [0; 4],
+            river: [0; 4],
             passed: [false; 4],
             riichi_furiten: [false; 4],
         }
@@ -832,7 +853,11 @@ impl Tracker {
     pub(crate) fn after(&mut self, st: &HandState, ev: &Event) {
         match ev {
             Event::Draw { seat, .. } => {
-                self.own(*seat, st.actions_after_draw(usize::from(*seat)));
+                let s = usize::from(*seat);
+                // After a kan the hand before the replacement draw is not the one of its
+                // last discard.
+                let known = (!st.seats[s].drawn_rinshan).then_some(self.waits[s]);
+                self.own(*seat, st.actions_after_draw_with(s, known));
             }
             Event::Reach { who, step: 1, .. } => {
                 self.own(*who, st.actions_declaring(usize::from(*who)));
@@ -841,6 +866,7 @@ impl Tracker {
                 let d = usize::from(*seat);
                 let sd = &st.seats[d];
                 self.waits[d] = hand::wait_mask(&sd.kinds, sd.melds.len() as u8);
+                self.river[d] |= 1 << tile::kind(*tile);
                 self.passed[d] = false;
                 self.claim(st, *seat, *tile, None);
             }
@@ -876,11 +902,8 @@ impl Tracker {
                 continue;
             }
             let seat = &st.seats[s];
-            let river = seat
-                .river
-                .iter()
-                .any(|r| self.waits[s] >> tile::kind(r.tile) & 1 == 1);
-            let furiten = river || self.passed[s] || self.riichi_furiten[s];
+            let furiten =
+                self.river[s] & self.waits[s] != 0 || self.passed[s] || self.riichi_furiten[s];
             let a = match kan {
                 None => st.actions_on_discard(s, from, t, self.waits[s], furiten),
                 Some(ankan) => st.actions_on_kan(s, from, t, ankan, self.waits[s], furiten),

@@ -15,13 +15,23 @@ struct Count {
     taken: BTreeMap<String, u64>,
     rows: Vec<Decision>,
     keep: bool,
+    /// Rules at their edge, as taken in the corpus: riichi declared with exactly 4 draws left,
+    /// with under 2,000 points; an ankan declared in riichi.
+    edges: [u64; 3],
 }
 
 impl Observer for Count {
     fn wants_decisions(&self) -> bool {
         true
     }
-    fn decision(&mut self, _: &HandState, d: &Decision) {
+    fn decision(&mut self, st: &HandState, d: &Decision) {
+        let seat = &st.seats[usize::from(d.seat)];
+        match d.taken {
+            Some(Action::Riichi) if st.live_wall == 4 => self.edges[0] += 1,
+            Some(Action::Riichi) if st.scores[usize::from(d.seat)] < 2000 => self.edges[1] += 1,
+            Some(Action::Ankan(_)) if seat.riichi.has_declared() => self.edges[2] += 1,
+            _ => {}
+        }
         *self
             .kinds
             .entry((d.kind.as_str(), d.observed()))
@@ -104,6 +114,9 @@ fn every_corpus_action_is_legal() {
                     for (k, n) in c.kinds {
                         *all.kinds.entry(k).or_default() += n;
                     }
+                    for (e, n) in all.edges.iter_mut().zip(c.edges) {
+                        *e += n;
+                    }
                     for (k, n) in c.taken {
                         *all.taken.entry(k).or_default() += n;
                     }
@@ -123,6 +136,10 @@ fn every_corpus_action_is_legal() {
                 if *obs { "observed" } else { "unobserved" }
             );
         }
+        eprintln!(
+            "{sub}: riichi with 4 draws left {}, riichi under 2,000 points {}, ankan in riichi {}",
+            all.edges[0], all.edges[1], all.edges[2]
+        );
         for (k, n) in &all.taken {
             eprintln!("{sub}: taken {k} {n}");
         }
