@@ -726,3 +726,47 @@ fn print_declined_wins() {
     }
     eprintln!("{n} declined");
 }
+
+/// A real declined win: `phoenix/2020010100gm-00e1-0000-a6745dcf.xml`, hand 4 (East 4), seat 2
+/// at 10,400 points holds `123m 88m 345p 234s 45s` (pinfu, waits 3s 6s) from its turn 5 and
+/// passes seat 0's 3s and then its 6s three times (turns 5, 6, 7, 9; its own discards between
+/// end each temporary furiten), then draws 6s and declares riichi on 1m instead of the tsumo
+/// (aiming at 234 sanshoku) at turn 11: four `ron` decisions taken `pass`, and one with
+/// `tsumo` legal taken `riichi`. (It was tenpai and could declare from turn 1: `riichi` decisions taken
+/// `discard:1s`.)
+#[test]
+fn a_real_declined_win() {
+    let Some(dir) = crate::score::tests::corpus("phoenix") else {
+        return;
+    };
+    let log = read(&dir.join("2020010100gm-00e1-0000-a6745dcf.xml")).unwrap();
+    let mut c = Count {
+        keep: true,
+        ..Count::default()
+    };
+    replay_game(&log, &mut c).unwrap();
+    let seat2: Vec<(u8, &str, String, String)> = c
+        .rows
+        .iter()
+        .filter(|d| {
+            d.hand == 4
+                && d.seat == 2
+                && (d.kind == DecisionKind::Ron || d.legal.contains(Action::Tsumo))
+        })
+        .map(|d| {
+            (
+                d.turn,
+                d.kind.as_str(),
+                d.legal.text(),
+                d.taken.unwrap().to_string(),
+            )
+        })
+        .collect();
+    let ron = |turn| (turn, "ron", "ron pass".to_string(), "pass".to_string());
+    assert_eq!(seat2[..4], [ron(5), ron(6), ron(7), ron(9)]);
+    // Taken `riichi`, the decision is a `riichi` one (the taken action's kind).
+    let (turn, kind, legal, taken) = &seat2[4];
+    assert_eq!((*turn, *kind, taken.as_str()), (11, "riichi", "riichi"));
+    assert!(legal.starts_with("tsumo riichi discard:1m"), "{legal}");
+    assert_eq!(seat2.len(), 5);
+}
