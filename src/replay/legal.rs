@@ -28,8 +28,13 @@
 //! - `kyuushu` on the seat's first draw (no discard yet, not a replacement draw) when no call
 //!   has been made in the hand, with nine or more distinct terminal and honour kinds.
 //!
+//! What the corpus shows of these edges (phoenix, 6,448 games): 65 riichi declared with
+//! exactly 4 draws left and none with fewer; 707 ankan in riichi, each of the drawn kind with
+//! the waits unchanged; 663 kyuushu taken and 137 declined; 333 wins passed (a ron
+//! passed, or a tsumo not taken), some by players who then declared riichi for a bigger hand.
+//!
 //! **Decisions.** A decision is a moment where the seat has two or more legal actions; its
-//! **taken** action is what the log shows next (module [`Tracker`]); a seat whose call was
+//! **taken** action is what the log shows next ([`Tracker`]); a seat whose call was
 //! overtaken by a higher-priority one (ron > pon/daiminkan > chi) is **unobserved**. Its
 //! **kind** is the kind of the taken action when that is neither `pass` nor a discard;
 //! otherwise (a pass, a discard, unobserved) the first kind the legal set holds in the order
@@ -42,6 +47,8 @@
 //! Invariants: an [`Actions`] is a few bit sets (no allocation); text is made only on
 //! request ([`Actions::text`], [`Action`]'s `Display`). The tracker is fed every event of a
 //! hand before and after the replay applies it; it changes nothing in the [`HandState`].
+//! It runs only when an observer asks for decisions ([`super::Observer::wants_decisions`]):
+//! it costs the replay about 2.3× its own time (the corpus test prints the measure).
 
 use std::fmt;
 
