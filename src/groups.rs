@@ -144,6 +144,8 @@ impl Observe {
             danger_moments: has(Group::DangerMoments),
             hand_reading: has(Group::HandReading),
             hand_reading_moments: has(Group::HandReadingMoments),
+            // No group writes the §23 `choices` frame yet.
+            choices: false,
         }
     }
 
@@ -166,6 +168,7 @@ impl Observe {
                 o.danger_moments,
                 o.hand_reading,
                 o.hand_reading_moments,
+                o.choices,
             ]
         };
         on(self).iter().zip(on(other)).all(|(&a, b)| !a || b)

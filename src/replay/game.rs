@@ -1,5 +1,6 @@
 //! Drives a whole decoded game through [`HandState`], hand by hand, and reports to observers.
 
+use super::legal::Tracker;
 use super::{Check, HandState, Observer, ReplayError, TerminalKind};
 use crate::mjlog::{go_type, lacks, room_of, Event, Format, GameLog};
 use crate::wall::{Players, Seed, SeedForm, Walls};
@@ -99,6 +100,9 @@ pub(crate) fn replay_game<O: Observer>(
     };
     let mut hands: Vec<HandFacts> = Vec::new();
     let mut state: Option<HandState> = None;
+    // The second proof and the decisions (§23), when an observer wants them.
+    let mut tracker =
+        (observers.wants_decisions() && proves_scores(log, go)).then(Tracker::default);
     let mut owari: Option<&Vec<f64>> = None;
     for ev in &log.events {
         let h = hands.len().saturating_sub(1);
@@ -152,6 +156,9 @@ pub(crate) fn replay_game<O: Observer>(
                     }
                 }
                 if let (Some(prev), Some(facts)) = (&state, hands.last_mut()) {
+                    if let Some(t) = tracker.as_mut() {
+                        t.end(prev, &mut |h, d| observers.decision(h, d));
+                    }
                     finish_hand(prev, facts, &mut coverage, observers);
                 }
                 let wall = match &mut walls {
@@ -176,23 +183,30 @@ pub(crate) fn replay_game<O: Observer>(
                     win_value: 0,
                     draws: 0,
                 });
+                if let Some(t) = tracker.as_mut() {
+                    t.start(&st);
+                }
                 observers.hand_start(&st);
                 state = Some(st);
             }
             Event::Draw { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
+                track_before(&mut tracker, st, ev, observers)?;
                 st.apply_observed(ev, |st| {
                     observers.before_draw(st, *seat as usize, *tile);
                 })?;
+                track_after(&mut tracker, st, ev);
                 observers.after_draw(st, *seat as usize, *tile);
             }
             Event::Discard { seat, tile } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
+                track_before(&mut tracker, st, ev, observers)?;
                 st.apply_observed(ev, |st| {
                     observers.before_discard(st, *seat as usize, *tile);
                 })?;
+                track_after(&mut tracker, st, ev);
                 let declaration = st.seats[*seat as usize]
                     .river
                     .last()
@@ -202,12 +216,17 @@ pub(crate) fn replay_game<O: Observer>(
             Event::Call { who, .. } => {
                 need(&mut state)?;
                 let st = state.as_mut().expect("checked");
+                track_before(&mut tracker, st, ev, observers)?;
                 st.apply(ev)?;
+                track_after(&mut tracker, st, ev);
                 observers.after_call(st, *who as usize);
             }
             Event::Reach { .. } | Event::Dora { .. } | Event::Ryuukyoku(_) => {
                 need(&mut state)?;
-                state.as_mut().expect("checked").apply(ev)?;
+                let st = state.as_mut().expect("checked");
+                track_before(&mut tracker, st, ev, observers)?;
+                st.apply(ev)?;
+                track_after(&mut tracker, st, ev);
                 if let Event::Ryuukyoku(r) = ev {
                     owari = r.owari.as_ref().or(owari);
                 }
@@ -217,6 +236,7 @@ pub(crate) fn replay_game<O: Observer>(
                     Some(st) => st,
                     None => return Err(game_err(Check::NoInit, "AGARI before the first INIT")),
                 };
+                track_before(&mut tracker, st, ev, observers)?;
                 st.apply(ev)?;
                 owari = a.owari.as_ref().or(owari);
             }
@@ -237,6 +257,9 @@ pub(crate) fn replay_game<O: Observer>(
             check: Check::Truncated,
             detail: "the log ends inside a hand".into(),
         });
+    }
+    if let Some(t) = tracker.as_mut() {
+        t.end(last, &mut |h, d| observers.decision(h, d));
     }
     finish_hand(
         last,
@@ -302,6 +325,26 @@ pub(crate) fn replay_game<O: Observer>(
         wall: coverage,
         ..facts(final_scores)
     })
+}
+
+/// The tracker's check of `ev` before the replay applies it (a no-op without a tracker).
+fn track_before<O: Observer>(
+    tracker: &mut Option<Tracker>,
+    st: &HandState,
+    ev: &Event,
+    observers: &mut O,
+) -> Result<(), ReplayError> {
+    match tracker {
+        Some(t) => t.before(st, ev, &mut |h, d| observers.decision(h, d)),
+        None => Ok(()),
+    }
+}
+
+/// The tracker's new moment once `ev` is applied.
+fn track_after(tracker: &mut Option<Tracker>, st: &HandState, ev: &Event) {
+    if let Some(t) = tracker {
+        t.after(st, ev);
+    }
 }
 
 /// The walls of a game, from its SHUFFLE seed (one generator for the game) or, in logs of

@@ -17,10 +17,12 @@
 
 mod apply;
 mod game;
+mod legal;
 mod state;
 mod view;
 
 pub(crate) use game::{replay_game, GameFacts};
+pub(crate) use legal::Decision;
 pub(crate) use state::{HandState, Loc, RiichiState, TerminalKind};
 
 use std::fmt;
@@ -55,6 +57,8 @@ pub enum Check {
     WallMismatch,
     /// A win's yaku, fu or points, scored from the replay's state, are not the AGARI's.
     WinScoreMismatch,
+    /// A seat took an action that is not in its legal set (§23), computed just before it.
+    IllegalAction,
 }
 
 impl Check {
@@ -85,6 +89,7 @@ impl Check {
             Check::ThreePlayer => "three-player",
             Check::WallMismatch => "wall-mismatch",
             Check::WinScoreMismatch => "win-score-mismatch",
+            Check::IllegalAction => "illegal-action",
         }
     }
 }
@@ -128,4 +133,14 @@ pub(crate) trait Observer {
     fn after_call(&mut self, _hand: &HandState, _seat: usize) {}
     /// After the hand's last terminal record (all of `hand.terminals` are known).
     fn hand_end(&mut self, _hand: &HandState) {}
+    /// True when the observer wants every decision (§23): the replay then computes every
+    /// seat's legal actions at every moment and refuses a game where a seat took an action
+    /// outside them (`illegal-action`), in the logs whose wins it proves
+    /// ([`game::proves_scores`]).
+    fn wants_decisions(&self) -> bool {
+        false
+    }
+    /// A decision closed (its taken action known, or unobserved), in event order: `hand` is
+    /// the state just before the event that closed it (or at the hand's end).
+    fn decision(&mut self, _hand: &HandState, _d: &Decision) {}
 }

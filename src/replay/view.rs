@@ -11,12 +11,26 @@ impl HandState {
     /// winner, the discarder, the winning tile and the ura indicators are read. `None` when
     /// the hand is not complete with a yaku. Does not allocate.
     pub(crate) fn score_win(&self, a: &crate::mjlog::Agari) -> Option<crate::score::Score> {
-        let w = a.who as usize;
+        self.score_win_on(a.who, a.from_who, a.machi, &a.ura_hai)
+    }
+
+    /// The score `who` would have winning on `machi` from `from` (itself for a tsumo: `machi`
+    /// is then the tile just drawn) in the state as it is, with `ura` as the ura indicators
+    /// ([`HandState::score_win`]); `None` when that is not a complete hand with a yaku other
+    /// than dora. Does not allocate.
+    pub(crate) fn score_win_on(
+        &self,
+        who: u8,
+        from: u8,
+        machi: TileId,
+        ura: &[TileId],
+    ) -> Option<crate::score::Score> {
+        let w = who as usize;
         let seat = &self.seats[w];
-        let tsumo = a.who == a.from_who;
+        let tsumo = who == from;
         let mut concealed = [0 as TileId; 14];
         let mut n = 0;
-        let me = Loc::Hand(a.who);
+        let me = Loc::Hand(who);
         for (k, &c) in seat.kinds.iter().enumerate() {
             if c > 0 {
                 for t in 4 * k as u8..4 * k as u8 + 4 {
@@ -31,22 +45,22 @@ impl HandState {
             if n == concealed.len() {
                 return None;
             }
-            concealed[n] = a.machi;
+            concealed[n] = machi;
             n += 1;
         }
-        let chankan = !tsumo && self.last_kan_tile == Some((a.from_who, a.machi));
+        let chankan = !tsumo && self.last_kan_tile == Some((from, machi));
         let first_draw = tsumo && self.calls == 0 && seat.turn == 0 && !seat.drawn_rinshan;
         let riichi = seat.riichi.has_declared();
         let win = crate::score::Win {
             concealed: &concealed[..n],
             melds: &seat.melds,
-            win_tile: a.machi,
+            win_tile: machi,
             tsumo,
-            seat_wind: (a.who + 4 - self.dealer) % 4,
+            seat_wind: (who + 4 - self.dealer) % 4,
             round_wind: self.round_wind,
-            dealer: a.who == self.dealer,
+            dealer: who == self.dealer,
             dora_indicators: &self.indicators,
-            ura_indicators: if riichi { &a.ura_hai } else { &[] },
+            ura_indicators: if riichi { ura } else { &[] },
             riichi,
             double_riichi: riichi && seat.double_riichi,
             ippatsu: riichi && seat.ippatsu,
@@ -54,8 +68,8 @@ impl HandState {
             houtei: !tsumo && self.live_wall == 0 && !chankan,
             rinshan: tsumo && seat.drawn_rinshan,
             chankan,
-            tenhou: first_draw && a.who == self.dealer,
-            chiihou: first_draw && a.who != self.dealer,
+            tenhou: first_draw && who == self.dealer,
+            chiihou: first_draw && who != self.dealer,
             red: self.red,
             open_tanyao: self.open_tanyao,
         };

@@ -43,7 +43,7 @@ use crate::mjlog::{Meld, MeldKind};
 use crate::tile::{self, TileId, KINDS};
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 /// Everything a win's score depends on (statistics.md §23).
 #[derive(Clone, Copy, Debug)]

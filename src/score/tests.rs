@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 /// `<corpus>/<sub>`: `$HAIFU_CORPUS` or `../shared/corpus` next to the repository. When
 /// absent, says so loudly and returns `None`; with `HAIFU_REQUIRE_CORPUS=1` absence fails.
-fn corpus(sub: &str) -> Option<PathBuf> {
+pub(crate) fn corpus(sub: &str) -> Option<PathBuf> {
     let root = match std::env::var_os("HAIFU_CORPUS") {
         Some(p) => PathBuf::from(p),
         None => Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),

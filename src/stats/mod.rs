@@ -7,6 +7,7 @@
 
 pub(crate) mod by_turn;
 pub(crate) mod calls;
+pub(crate) mod choices;
 pub(crate) mod danger_moments;
 pub(crate) mod danger_situation;
 pub mod decisions;
@@ -23,6 +24,7 @@ pub(crate) mod wins;
 
 pub(crate) use by_turn::{ByTurnObserver, TurnCounts};
 pub(crate) use calls::{CallObserver, CallRow};
+pub(crate) use choices::{Choice, ChoiceObserver};
 pub(crate) use danger_moments::{DangerMomentObserver, MomentRow, MomentView};
 pub(crate) use danger_situation::{DangerSituation, DangerSituationObserver};
 pub(crate) use decisions::{Decision, DecisionObserver};
@@ -53,6 +55,8 @@ pub struct GameObservations {
     pub(crate) tenpai_draws: Vec<TenpaiDraw>,
     /// §7 decisions, when asked for ([`Observe::decisions`]); empty otherwise.
     pub(crate) decisions: Vec<Decision>,
+    /// §23 every decision, when asked for ([`Observe::choices`]); empty otherwise.
+    pub(crate) choices: Vec<Choice>,
     /// Each checked hand's wall, when asked for ([`Observe::walls`]); empty otherwise.
     pub(crate) walls: Vec<WallRow>,
     /// The §10–§14 rows below, when asked for ([`Observe::development`]); empty otherwise.
@@ -100,6 +104,10 @@ pub struct Observe {
     /// Every §16 moment's view as well (the `hand_reading_moments` frame, from which a user's
     /// method is scored); implies [`Observe::hand_reading`].
     pub hand_reading_moments: bool,
+    /// §23 every decision with its legal actions (for a `choices` frame), and with them the
+    /// replay's second proof (`illegal-action`): the legal sets at every moment cost the
+    /// replay 2.3× its own time (`replay::legal`'s corpus test prints it), so on request.
+    pub choices: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -126,6 +134,7 @@ pub fn observe_game_with(
         tenpai: TenpaiDrawObserver::default(),
         peer: observe.development.then(PeerObservers::default),
         decisions: observe.decisions.then(DecisionObserver::default),
+        choices: observe.choices.then(ChoiceObserver::default),
         walls: observe.walls.then(WallObserver::default),
         moments: observe.danger_moments.then(DangerMomentObserver::default),
         reading: (observe.hand_reading || observe.hand_reading_moments)
@@ -139,6 +148,7 @@ pub fn observe_game_with(
         tenpai,
         peer,
         decisions,
+        choices,
         walls,
         moments,
         reading,
@@ -165,6 +175,7 @@ pub fn observe_game_with(
         danger_scores,
         tenpai_draws: tenpai.rows,
         decisions: decisions.map_or_else(Vec::new, |d| d.rows),
+        choices: choices.map_or_else(Vec::new, |c| c.rows),
         walls: walls.map_or_else(Vec::new, |w| w.rows),
         wins: wins.rows,
         riichi: declarations.rows,
@@ -193,6 +204,7 @@ pub fn prove_game(log: &GameLog) -> Result<GameObservations, ReplayError> {
         danger_scores: Vec::new(),
         tenpai_draws: Vec::new(),
         decisions: Vec::new(),
+        choices: Vec::new(),
         walls: Vec::new(),
         wins: Vec::new(),
         riichi: Vec::new(),
@@ -218,6 +230,8 @@ struct Observers<'a> {
     tenpai: TenpaiDrawObserver,
     peer: Option<PeerObservers>,
     decisions: Option<DecisionObserver>,
+    /// §23: not in `each_observer!` (it watches decisions only, [`Observer::decision`]).
+    choices: Option<ChoiceObserver>,
     walls: Option<WallObserver>,
     moments: Option<DangerMomentObserver>,
     reading: Option<HandReadingObserver>,
@@ -285,6 +299,14 @@ impl Observer for Observers<'_> {
     }
     fn hand_end(&mut self, hand: &HandState) {
         each_observer!(self, hand_end(hand));
+    }
+    fn wants_decisions(&self) -> bool {
+        self.choices.is_some()
+    }
+    fn decision(&mut self, hand: &HandState, d: &crate::replay::Decision) {
+        if let Some(o) = &mut self.choices {
+            o.decision(hand, d);
+        }
     }
 }
 

@@ -1,0 +1,935 @@
+//! The legal actions of a seat at every moment of a hand (statistics.md §23), the decisions
+//! they make, and the second proof: every action a player took is in the legal set computed
+//! just before it (`illegal-action`).
+//!
+//! **Moments.** A seat acts (1) after its own draw (rinshan included): `tsumo`, `riichi`,
+//! `ankan:<kind>`, `kakan:<kind>`, `kyuushu`, `discard:<kind>`; (2) after its own chi or pon:
+//! `discard:<kind>` under the swap-call ban (§7); (3) after its own `REACH step="1"`: the
+//! declaration tile, `discard:<kind>` of the kinds that leave it tenpai; (4) after another
+//! seat's discard: `ron`, `pon`, `daiminkan`, `chi:<tile><tile>`, `pass`; (5) after another
+//! seat's kakan: `ron` (chankan) and `pass` — and after an ankan, `ron` only with thirteen
+//! orphans (Tenhou lets kokushi rob a closed kan).
+//!
+//! **Tenhou's rules as coded** (each checked on the corpus: every Phoenix and other-room
+//! action is in its legal set):
+//! - a win (tsumo, ron) needs a yaku other than dora, scored by [`crate::score`] from the
+//!   state as the AGARI would be (first-draw wins count tenhou/chiihou, houtei, chankan…);
+//! - furiten forbids ron, never tsumo: a wait (§0) in the seat's own river (called tiles
+//!   included); a wait passed (another seat's discard or kakan of a kind it waits on, whether
+//!   a yaku made it winnable or not) since its own last discard; a wait passed after its own
+//!   declaration discard (for the rest of the hand);
+//! - riichi: closed hand (ankan allowed), not declared, ≥ 1,000 points, ≥ 4 draws left in the
+//!   live wall, and some discard leaves a wait (§0);
+//! - a kan (ankan, kakan, daiminkan) needs a draw left in the live wall and fewer than four
+//!   kans on the table; in riichi an ankan only of the drawn tile's kind and only when the
+//!   waits of the hand stay the same; no kakan, pon, chi or daiminkan in riichi;
+//! - no call on the last tile of the wall; a chi or pon only when some discard is still legal
+//!   after it (the swap-call ban could forbid them all);
+//! - `kyuushu` on the seat's first draw (no discard yet, not a replacement draw) when no call
+//!   has been made in the hand, with nine or more distinct terminal and honour kinds.
+//!
+//! What the corpus shows of these edges (phoenix, 6,448 games): 65 riichi declared with
+//! exactly 4 draws left and none with fewer; 707 ankan in riichi, each of the drawn kind with
+//! the waits unchanged; 663 kyuushu taken and 137 declined; 333 wins passed (a ron
+//! passed, or a tsumo not taken), some by players who then declared riichi for a bigger hand.
+//!
+//! **Decisions.** A decision is a moment where the seat has two or more legal actions; its
+//! **taken** action is what the log shows next ([`Tracker`]); a seat whose call was
+//! overtaken by a higher-priority one (ron > pon/daiminkan > chi) is **unobserved**. Its
+//! **kind** is the kind of the taken action when that is neither `pass` nor a discard;
+//! otherwise (a pass, a discard, unobserved) the first kind the legal set holds in the order
+//! `tsumo`, `ron`, `riichi`, `kyuushu`, `ankan`, `kakan`, `daiminkan`, `pon`, `chi`,
+//! `discard`. So a draw with riichi legal on which the seat discards is a `riichi` decision
+//! taken `discard:…`, and the declaration tile that follows a `riichi` is a `discard`
+//! decision of its own; a discard both pon and chi could take that the seat passes is a `pon`
+//! decision; one it chis is a `chi` decision.
+//!
+//! Invariants: an [`Actions`] is a few bit sets (no allocation); text is made only on
+//! request ([`Actions::text`], [`Action`]'s `Display`). The tracker is fed every event of a
+//! hand before and after the replay applies it; it changes nothing in the [`HandState`].
+//! It runs only when an observer asks for decisions ([`super::Observer::wants_decisions`]):
+//! it costs the replay about 2.3× its own time (the corpus test prints the measure).
+
+use std::fmt;
+
+use super::state::HandState;
+use super::{Check, ReplayError};
+use crate::hand::{self, KindCounts};
+use crate::mjlog::{Event, Meld, MeldKind};
+use crate::stats::decisions::legal_kinds;
+use crate::tile::{self, TileId, KINDS};
+
+/// One action of a seat (text forms in the module docs).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Action {
+    Tsumo,
+    Riichi,
+    Ankan(u8),
+    Kakan(u8),
+    Kyuushu,
+    Discard(u8),
+    Ron,
+    Pon,
+    Daiminkan,
+    /// The seat's two tiles as types (37 types: red fives apart), lower kind first.
+    Chi(u8, u8),
+    Pass,
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Action::Tsumo => f.write_str("tsumo"),
+            Action::Riichi => f.write_str("riichi"),
+            Action::Ankan(k) => write!(f, "ankan:{}", tile::kind_name(k.into())),
+            Action::Kakan(k) => write!(f, "kakan:{}", tile::kind_name(k.into())),
+            Action::Kyuushu => f.write_str("kyuushu"),
+            Action::Discard(k) => write!(f, "discard:{}", tile::kind_name(k.into())),
+            Action::Ron => f.write_str("ron"),
+            Action::Pon => f.write_str("pon"),
+            Action::Daiminkan => f.write_str("daiminkan"),
+            Action::Chi(a, b) => write!(
+                f,
+                "chi:{}{}",
+                tile::type_name(a.into()),
+                tile::type_name(b.into())
+            ),
+            Action::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The kind of a decision (module docs: how it is chosen).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub(crate) enum DecisionKind {
+    Tsumo,
+    Ron,
+    Riichi,
+    Kyuushu,
+    Ankan,
+    Kakan,
+    Daiminkan,
+    Pon,
+    Chi,
+    Discard,
+}
+
+impl DecisionKind {
+    /// Every kind, in the order that picks a decision's kind.
+    pub(crate) const ALL: [DecisionKind; 10] = [
+        DecisionKind::Tsumo,
+        DecisionKind::Ron,
+        DecisionKind::Riichi,
+        DecisionKind::Kyuushu,
+        DecisionKind::Ankan,
+        DecisionKind::Kakan,
+        DecisionKind::Daiminkan,
+        DecisionKind::Pon,
+        DecisionKind::Chi,
+        DecisionKind::Discard,
+    ];
+
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            DecisionKind::Tsumo => "tsumo",
+            DecisionKind::Ron => "ron",
+            DecisionKind::Riichi => "riichi",
+            DecisionKind::Kyuushu => "kyuushu",
+            DecisionKind::Ankan => "ankan",
+            DecisionKind::Kakan => "kakan",
+            DecisionKind::Daiminkan => "daiminkan",
+            DecisionKind::Pon => "pon",
+            DecisionKind::Chi => "chi",
+            DecisionKind::Discard => "discard",
+        }
+    }
+
+    /// The kind of a decision `a` makes when taken (`None` for `pass` and discards).
+    fn of_action(a: Action) -> Option<DecisionKind> {
+        Some(match a {
+            Action::Tsumo => DecisionKind::Tsumo,
+            Action::Riichi => DecisionKind::Riichi,
+            Action::Ankan(_) => DecisionKind::Ankan,
+            Action::Kakan(_) => DecisionKind::Kakan,
+            Action::Kyuushu => DecisionKind::Kyuushu,
+            Action::Ron => DecisionKind::Ron,
+            Action::Pon => DecisionKind::Pon,
+            Action::Daiminkan => DecisionKind::Daiminkan,
+            Action::Chi(..) => DecisionKind::Chi,
+            Action::Discard(_) | Action::Pass => return None,
+        })
+    }
+}
+
+const TSUMO: u8 = 1;
+const RIICHI: u8 = 2;
+const KYUUSHU: u8 = 4;
+const RON: u8 = 8;
+const PON: u8 = 16;
+const DAIMINKAN: u8 = 32;
+const PASS: u8 = 64;
+
+/// The legal actions of a seat at a moment: bit sets, no allocation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Actions {
+    /// `TSUMO`, `RIICHI`, `KYUUSHU`, `RON`, `PON`, `DAIMINKAN`, `PASS`.
+    flags: u8,
+    /// Kinds (bit k) that may be discarded, closed-kanned, added to a pon.
+    discard: u64,
+    ankan: u64,
+    kakan: u64,
+    /// Chi options, bit `2·j + red`: j = 0 the called tile is the lowest of the sequence, 1
+    /// the middle, 2 the highest; `red` when the seat's five in the pair is the red one.
+    chi: u8,
+    /// The kind of the tile a chi would take.
+    chi_kind: u8,
+    /// Whether the game has red fives (for the chi tiles' types).
+    red_game: bool,
+}
+
+impl Actions {
+    /// Number of legal actions.
+    pub(crate) fn len(&self) -> u32 {
+        self.flags.count_ones()
+            + self.discard.count_ones()
+            + self.ankan.count_ones()
+            + self.kakan.count_ones()
+            + self.chi.count_ones()
+    }
+
+    /// True when `a` is legal.
+    pub(crate) fn contains(&self, a: Action) -> bool {
+        let bit = |m: u64, k: u8| k < KINDS as u8 && m >> k & 1 == 1;
+        match a {
+            Action::Tsumo => self.flags & TSUMO != 0,
+            Action::Riichi => self.flags & RIICHI != 0,
+            Action::Kyuushu => self.flags & KYUUSHU != 0,
+            Action::Ron => self.flags & RON != 0,
+            Action::Pon => self.flags & PON != 0,
+            Action::Daiminkan => self.flags & DAIMINKAN != 0,
+            Action::Pass => self.flags & PASS != 0,
+            Action::Discard(k) => bit(self.discard, k),
+            Action::Ankan(k) => bit(self.ankan, k),
+            Action::Kakan(k) => bit(self.kakan, k),
+            Action::Chi(..) => self.chi_actions().any(|c| c == a),
+        }
+    }
+
+    /// True when a non-pass action other than a discard is legal (a seat whose only legal
+    /// action after another's discard is `pass` has no set at all).
+    fn any_claim(&self) -> bool {
+        self.flags & (RON | PON | DAIMINKAN) != 0 || self.chi != 0
+    }
+
+    fn chi_actions(&self) -> impl Iterator<Item = Action> + '_ {
+        (0..6u8).filter(move |b| self.chi >> b & 1 == 1).map(|b| {
+            let k = self.chi_kind;
+            let (x, y) = match b / 2 {
+                0 => (k + 1, k + 2),
+                1 => (k - 1, k + 1),
+                _ => (k - 2, k - 1),
+            };
+            let ty = |kind: u8| {
+                if b % 2 == 1 && tile::FIVES.contains(&usize::from(kind)) {
+                    (KINDS + usize::from(kind) / 9) as u8
+                } else {
+                    kind
+                }
+            };
+            Action::Chi(ty(x), ty(y))
+        })
+    }
+
+    /// Every legal action, in the text order: tsumo, riichi, ankan, kakan, kyuushu, ron, pon,
+    /// daiminkan, chi, pass, discards (kinds ascending).
+    pub(crate) fn actions(&self) -> Vec<Action> {
+        let mut v = Vec::with_capacity(self.len() as usize);
+        let kinds = |m: u64| (0..KINDS as u8).filter(move |k| m >> k & 1 == 1);
+        if self.flags & TSUMO != 0 {
+            v.push(Action::Tsumo);
+        }
+        if self.flags & RIICHI != 0 {
+            v.push(Action::Riichi);
+        }
+        v.extend(kinds(self.ankan).map(Action::Ankan));
+        v.extend(kinds(self.kakan).map(Action::Kakan));
+        if self.flags & KYUUSHU != 0 {
+            v.push(Action::Kyuushu);
+        }
+        for (flag, a) in [
+            (RON, Action::Ron),
+            (PON, Action::Pon),
+            (DAIMINKAN, Action::Daiminkan),
+        ] {
+            if self.flags & flag != 0 {
+                v.push(a);
+            }
+        }
+        v.extend(self.chi_actions());
+        if self.flags & PASS != 0 {
+            v.push(Action::Pass);
+        }
+        v.extend(kinds(self.discard).map(Action::Discard));
+        v
+    }
+
+    /// The legal set as text: its actions space-separated ([`Actions::actions`]' order).
+    pub(crate) fn text(&self) -> String {
+        let mut s = String::new();
+        for (i, a) in self.actions().iter().enumerate() {
+            if i > 0 {
+                s.push(' ');
+            }
+            s.push_str(&a.to_string());
+        }
+        s
+    }
+
+    /// The kind of a decision on this set taken `taken` (module docs).
+    pub(crate) fn kind(&self, taken: Option<Action>) -> DecisionKind {
+        if let Some(k) = taken.and_then(DecisionKind::of_action) {
+            return k;
+        }
+        let has = |k: DecisionKind| match k {
+            DecisionKind::Tsumo => self.flags & TSUMO != 0,
+            DecisionKind::Ron => self.flags & RON != 0,
+            DecisionKind::Riichi => self.flags & RIICHI != 0,
+            DecisionKind::Kyuushu => self.flags & KYUUSHU != 0,
+            DecisionKind::Ankan => self.ankan != 0,
+            DecisionKind::Kakan => self.kakan != 0,
+            DecisionKind::Daiminkan => self.flags & DAIMINKAN != 0,
+            DecisionKind::Pon => self.flags & PON != 0,
+            DecisionKind::Chi => self.chi != 0,
+            DecisionKind::Discard => true,
+        };
+        DecisionKind::ALL
+            .into_iter()
+            .find(|&k| has(k))
+            .unwrap_or(DecisionKind::Discard)
+    }
+}
+
+/// One decision (module docs): a moment with two or more legal actions.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Decision {
+    pub(crate) hand: u16,
+    pub(crate) seat: u8,
+    /// The seat's discards so far in the hand (§0's turn).
+    pub(crate) turn: u8,
+    pub(crate) kind: DecisionKind,
+    pub(crate) legal: Actions,
+    /// What the log shows the seat doing; `None` when unobserved.
+    pub(crate) taken: Option<Action>,
+}
+
+impl Decision {
+    pub(crate) fn observed(&self) -> bool {
+        self.taken.is_some()
+    }
+}
+
+/// Kans on the table (ankan, daiminkan, kakan of every seat).
+fn kans(st: &HandState) -> usize {
+    st.seats
+        .iter()
+        .flat_map(|s| s.melds.iter())
+        .filter(|m| {
+            matches!(
+                m.kind,
+                MeldKind::Ankan | MeldKind::Daiminkan | MeldKind::Kakan
+            )
+        })
+        .count()
+}
+
+fn mask(counts: &KindCounts) -> u64 {
+    counts
+        .iter()
+        .enumerate()
+        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k)
+}
+
+/// The action a call is (for the seat that made it).
+fn call_action(meld: &Meld, red_game: bool) -> Action {
+    let k = tile::kind(meld.tiles[0]) as u8;
+    match meld.kind {
+        MeldKind::Chi => {
+            let mut own = meld
+                .tiles()
+                .iter()
+                .filter(|&&t| Some(t) != meld.called)
+                .map(|&t| tile::tile_type(t, red_game) as u8);
+            let a = own.next().unwrap_or(0);
+            let b = own.next().unwrap_or(0);
+            if tile::type_kind(a.into()) <= tile::type_kind(b.into()) {
+                Action::Chi(a, b)
+            } else {
+                Action::Chi(b, a)
+            }
+        }
+        MeldKind::Pon => Action::Pon,
+        MeldKind::Daiminkan => Action::Daiminkan,
+        MeldKind::Ankan => Action::Ankan(k),
+        MeldKind::Kakan => Action::Kakan(k),
+        MeldKind::Nukidora => Action::Pass,
+    }
+}
+
+impl HandState {
+    /// The legal actions of `seat` just after its own draw (`next` is its discard and it holds
+    /// the drawn tile).
+    #[cfg(test)]
+    pub(crate) fn actions_after_draw(&self, seat: usize) -> Actions {
+        self.actions_after_draw_with(seat, None)
+    }
+
+    /// [`HandState::actions_after_draw`], given the wait mask of the hand before the draw when
+    /// the caller knows it (the [`Tracker`] does, but after a kan).
+    pub(crate) fn actions_after_draw_with(
+        &self,
+        seat: usize,
+        waits_before: Option<u64>,
+    ) -> Actions {
+        let s = &self.seats[seat];
+        let melds = s.melds.len() as u8;
+        let mut a = Actions {
+            red_game: self.red,
+            ..Actions::default()
+        };
+        let Some(drawn) = s.drawn else {
+            return a;
+        };
+        let dk = tile::kind(drawn);
+        let in_riichi = s.riichi.has_declared();
+        let waits_before = waits_before.unwrap_or_else(|| {
+            let mut before = s.kinds;
+            before[dk] -= 1;
+            hand::wait_mask(&before, melds)
+        });
+        // Complete ⇔ the drawn kind is a wait of the hand before the draw.
+        if waits_before >> dk & 1 == 1
+            && self
+                .score_win_on(seat as u8, seat as u8, drawn, &[])
+                .is_some()
+        {
+            a.flags |= TSUMO;
+        }
+        let kan_ok = self.live_wall > 0 && kans(self) < 4;
+        if in_riichi {
+            a.discard = 1 << dk;
+            if kan_ok && s.kinds[dk] == 4 {
+                let mut after = s.kinds;
+                after[dk] = 0;
+                let w = waits_before;
+                if w != 0 && hand::wait_mask(&after, melds + 1) == w {
+                    a.ankan = 1 << dk;
+                }
+            }
+            return a;
+        }
+        a.discard = mask(&s.kinds);
+        if kan_ok {
+            for (k, &c) in s.kinds.iter().enumerate() {
+                if c == 4 {
+                    a.ankan |= 1 << k;
+                }
+            }
+            for m in s.melds.iter().filter(|m| m.kind == MeldKind::Pon) {
+                let k = tile::kind(m.tiles[0]);
+                if s.kinds[k] >= 1 {
+                    a.kakan |= 1 << k;
+                }
+            }
+        }
+        // Tenpai after some discard: the drawn tile's when the hand was tenpai before the draw;
+        // never when it was two or more from it (a draw lowers shanten by one at most).
+        let far =
+            s.shanten_before_draw != super::state::UNKNOWN_SHANTEN && s.shanten_before_draw >= 2;
+        if s.riichi == super::RiichiState::None
+            && s.is_closed()
+            && self.scores[seat] >= 1000
+            && self.live_wall >= 4
+            && (waits_before != 0 || (!far && self.tenpai_discards(seat) != 0))
+        {
+            a.flags |= RIICHI;
+        }
+        if s.turn == 0 && self.calls == 0 && !s.drawn_rinshan {
+            let distinct = hand::YAOCHU.iter().filter(|&&k| s.kinds[k] > 0).count();
+            if distinct >= 9 {
+                a.flags |= KYUUSHU;
+            }
+        }
+        a
+    }
+
+    /// The kinds `seat` (holding 14 − 3·melds tiles) may discard and leave a wait (§0).
+    fn tenpai_discards(&self, seat: usize) -> u64 {
+        let s = &self.seats[seat];
+        let melds = s.melds.len() as u8;
+        if self.shanten(seat) > 0 {
+            return 0;
+        }
+        let mut out = 0;
+        let mut h = s.kinds;
+        for k in 0..KINDS {
+            if h[k] > 0 {
+                h[k] -= 1;
+                if hand::wait_mask(&h, melds) != 0 {
+                    out |= 1 << k;
+                }
+                h[k] += 1;
+            }
+        }
+        out
+    }
+
+    /// The legal declaration tiles of `seat` after its `REACH step="1"`.
+    pub(crate) fn actions_declaring(&self, seat: usize) -> Actions {
+        Actions {
+            discard: self.tenpai_discards(seat),
+            red_game: self.red,
+            ..Actions::default()
+        }
+    }
+
+    /// The legal discards of `seat` just after its chi or pon `meld` (swap-call ban).
+    pub(crate) fn actions_after_call(&self, seat: usize, meld: &Meld) -> Actions {
+        let s = &self.seats[seat];
+        let call = meld.called.map(|c| {
+            let lowest = meld
+                .tiles()
+                .iter()
+                .map(|&t| tile::kind(t))
+                .min()
+                .unwrap_or(0);
+            (meld.kind, tile::kind(c), lowest)
+        });
+        Actions {
+            discard: legal_kinds(&s.kinds, false, None, call),
+            red_game: self.red,
+            ..Actions::default()
+        }
+    }
+
+    /// True when `seat` may ron tile `t` from `from` now, but for furiten (which the
+    /// [`Tracker`] knows): `t` is one of its waits and the win has a yaku.
+    fn can_win_on(&self, seat: usize, from: u8, t: TileId, waits: u64) -> bool {
+        waits >> tile::kind(t) & 1 == 1 && self.score_win_on(seat as u8, from, t, &[]).is_some()
+    }
+
+    /// The legal actions of `seat` on the discard `t` of `from` (just applied); `furiten` as the
+    /// tracker knows it, `waits` the seat's wait mask.
+    pub(crate) fn actions_on_discard(
+        &self,
+        seat: usize,
+        from: u8,
+        t: TileId,
+        waits: u64,
+        furiten: bool,
+    ) -> Actions {
+        let s = &self.seats[seat];
+        let mut a = Actions {
+            flags: PASS,
+            red_game: self.red,
+            ..Actions::default()
+        };
+        let k = tile::kind(t);
+        if !furiten && self.can_win_on(seat, from, t, waits) {
+            a.flags |= RON;
+        }
+        if self.live_wall == 0 || s.riichi.has_declared() {
+            return a;
+        }
+        // A call is legal when some discard stays legal after it (swap-call ban).
+        let callable = |kind: MeldKind, take: &[usize], lowest: usize| {
+            let mut h = s.kinds;
+            for &x in take {
+                h[x] -= 1;
+            }
+            legal_kinds(&h, false, None, Some((kind, k, lowest))) != 0
+        };
+        if s.kinds[k] >= 2 && callable(MeldKind::Pon, &[k, k], k) {
+            a.flags |= PON;
+        }
+        if s.kinds[k] >= 3 && kans(self) < 4 {
+            a.flags |= DAIMINKAN;
+        }
+        if seat as u8 == (from + 1) % 4 && !tile::is_honor(k) {
+            let n = k % 9;
+            a.chi_kind = k as u8;
+            for j in 0..3u8 {
+                let (x, y, lowest) = match j {
+                    0 if n <= 6 => (k + 1, k + 2, k),
+                    1 if (1..=7).contains(&n) => (k - 1, k + 1, k - 1),
+                    2 if n >= 2 => (k - 2, k - 1, k - 2),
+                    _ => continue,
+                };
+                if s.kinds[x] == 0 || s.kinds[y] == 0 || !callable(MeldKind::Chi, &[x, y], lowest) {
+                    continue;
+                }
+                // The five in the pair, if any: black and red copies are two options.
+                let five = [x, y].into_iter().find(|f| tile::FIVES.contains(f));
+                match five {
+                    Some(f) => {
+                        let red_held = self.red && self.is_in_hand(tile::RED_IDS[f / 9], seat);
+                        let black = s.kinds[f] - u8::from(red_held);
+                        if black > 0 {
+                            a.chi |= 1 << (2 * j);
+                        }
+                        if red_held {
+                            a.chi |= 1 << (2 * j + 1);
+                        }
+                    }
+                    None => a.chi |= 1 << (2 * j),
+                }
+            }
+        }
+        a
+    }
+
+    /// The legal actions of `seat` on the kan tile `t` of `from` (just applied): a chankan ron
+    /// on a kakan, or on an ankan with thirteen orphans only.
+    pub(crate) fn actions_on_kan(
+        &self,
+        seat: usize,
+        from: u8,
+        t: TileId,
+        ankan: bool,
+        waits: u64,
+        furiten: bool,
+    ) -> Actions {
+        let mut a = Actions {
+            flags: PASS,
+            red_game: self.red,
+            ..Actions::default()
+        };
+        if furiten || !self.can_win_on(seat, from, t, waits) {
+            return a;
+        }
+        if ankan {
+            let mut h = self.seats[seat].kinds;
+            h[tile::kind(t)] += 1;
+            if !hand::complete::is_thirteen_orphans(&h) {
+                return a;
+            }
+        }
+        a.flags |= RON;
+        a
+    }
+}
+
+/// Who may act now, and on what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Moment {
+    None,
+    /// One seat to act on its own turn (after a draw, a call, a `REACH step="1"`).
+    Own(u8),
+    /// Other seats may claim the discard or robbable kan tile of seat `from`.
+    Claim {
+        from: u8,
+    },
+}
+
+/// Follows a hand's events and knows, before each, every seat's legal set: refuses an action
+/// that is not in it, and hands each decision to `sink` (module docs).
+#[derive(Clone, Debug)]
+pub(crate) struct Tracker {
+    moment: Moment,
+    /// Legal set per seat at the moment; `None` for a seat with nothing to choose.
+    pending: [Option<Actions>; 4],
+    /// Wait mask of each seat's hand between its turns (set at the deal and at its discards).
+    waits: [u64; 4],
+    /// Kinds in each seat's river (bit k; called tiles included).
+    river: [u64; 4],
+    /// Temporary furiten: a wait passed since the seat's last discard.
+    passed: [bool; 4],
+    /// Riichi furiten: a wait passed after its declaration.
+    riichi_furiten: [bool; 4],
+}
+
+impl Default for Tracker {
+    fn default() -> Self {
+        Tracker {
+            moment: Moment::None,
+            pending: [None; 4],
+            waits: [0; 4],
+            river: [0; 4],
+            passed: [false; 4],
+            riichi_furiten: [false; 4],
+        }
+    }
+}
+
+fn illegal(st: &HandState, seat: u8, a: Action, legal: Option<&Actions>) -> ReplayError {
+    ReplayError {
+        hand: Some(usize::from(st.index)),
+        check: Check::IllegalAction,
+        detail: format!(
+            "seat {seat} took {a}; its legal actions were: {}",
+            legal.map_or("none".into(), |l| if l.len() == 0 {
+                "none".into()
+            } else {
+                l.text()
+            })
+        ),
+    }
+}
+
+impl Tracker {
+    /// A new hand: `st` just dealt.
+    pub(crate) fn start(&mut self, st: &HandState) {
+        *self = Tracker::default();
+        for s in 0..4 {
+            let seat = &st.seats[s];
+            self.waits[s] = hand::wait_mask(&seat.kinds, seat.melds.len() as u8);
+        }
+    }
+
+    /// Emits the pending seats' decisions: `taken[s]` per seat (`None` unobserved).
+    fn resolve(
+        &mut self,
+        st: &HandState,
+        taken: [Option<Action>; 4],
+        sink: &mut impl FnMut(&HandState, &Decision),
+    ) {
+        for (s, &t) in taken.iter().enumerate() {
+            let Some(legal) = self.pending[s].take() else {
+                continue;
+            };
+            if legal.len() < 2 {
+                continue;
+            }
+            sink(
+                st,
+                &Decision {
+                    hand: st.index,
+                    seat: s as u8,
+                    turn: st.seats[s].turn,
+                    kind: legal.kind(t),
+                    legal,
+                    taken: t,
+                },
+            );
+        }
+        self.moment = Moment::None;
+    }
+
+    /// Checks that `seat` may take `a` now.
+    fn check(&self, st: &HandState, seat: u8, a: Action) -> Result<(), ReplayError> {
+        let legal = self.pending[usize::from(seat)].as_ref();
+        if legal.is_some_and(|l| l.contains(a)) {
+            return Ok(());
+        }
+        Err(illegal(st, seat, a, legal))
+    }
+
+    /// Before the replay applies `ev` to `st`: the taken action of every seat that had a
+    /// choice, checked against its legal set, and the decisions it closes.
+    pub(crate) fn before(
+        &mut self,
+        st: &HandState,
+        ev: &Event,
+        sink: &mut impl FnMut(&HandState, &Decision),
+    ) -> Result<(), ReplayError> {
+        match self.moment {
+            Moment::None => {}
+            Moment::Own(p) => {
+                let a = match ev {
+                    Event::Agari(x) if x.who == p && x.from_who == p => Some(Action::Tsumo),
+                    Event::Reach { who, step: 1, .. } if *who == p => Some(Action::Riichi),
+                    Event::Call { who, meld, .. }
+                        if *who == p && matches!(meld.kind, MeldKind::Ankan | MeldKind::Kakan) =>
+                    {
+                        Some(call_action(meld, st.red))
+                    }
+                    Event::Discard { seat, tile } if *seat == p => {
+                        Some(Action::Discard(tile::kind(*tile) as u8))
+                    }
+                    Event::Ryuukyoku(r) if r.end_name() == "yao9" => Some(Action::Kyuushu),
+                    Event::Dora { .. } => return Ok(()),
+                    _ => None,
+                };
+                if let Some(a) = a {
+                    self.check(st, p, a)?;
+                }
+                let mut taken = [None; 4];
+                taken[usize::from(p)] = a;
+                self.resolve(st, taken, sink);
+            }
+            Moment::Claim { from } => {
+                let mut taken = [None; 4];
+                match ev {
+                    Event::Dora { .. } | Event::Reach { step: 2, .. } => return Ok(()),
+                    Event::Agari(x) if x.who != x.from_who && x.from_who == from => {
+                        // A ron: further AGARIs may follow (a double ron); the others' choices
+                        // are settled at the hand's end ([`Tracker::end`]).
+                        self.check(st, x.who, Action::Ron)?;
+                        let legal = self.pending[usize::from(x.who)].take();
+                        self.emit_one(st, x.who, legal, Some(Action::Ron), sink);
+                        return Ok(());
+                    }
+                    Event::Call { who, meld, .. }
+                        if matches!(
+                            meld.kind,
+                            MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan
+                        ) =>
+                    {
+                        let a = call_action(meld, st.red);
+                        self.check(st, *who, a)?;
+                        let chi = meld.kind == MeldKind::Chi;
+                        for (s, t) in taken.iter_mut().enumerate() {
+                            let Some(l) = &self.pending[s] else { continue };
+                            *t = if s == usize::from(*who) {
+                                Some(a)
+                            } else if l.flags & RON != 0
+                                || (chi && l.flags & (PON | DAIMINKAN) != 0)
+                            {
+                                // It outranked the call: it passed.
+                                Some(Action::Pass)
+                            } else {
+                                None
+                            };
+                        }
+                    }
+                    Event::Ryuukyoku(r) if r.end_name() == "ron3" => {
+                        taken = self
+                            .pending
+                            .map(|p| p.filter(|l| l.flags & RON != 0).map(|_| Action::Ron));
+                    }
+                    _ => {
+                        taken = self.pending.map(|p| p.map(|_| Action::Pass));
+                    }
+                }
+                self.resolve(st, taken, sink);
+                return Ok(());
+            }
+        }
+        // An action by a seat that had no choice to make now.
+        match ev {
+            Event::Agari(x) if x.who != x.from_who => {
+                return Err(illegal(st, x.who, Action::Ron, None));
+            }
+            Event::Call { who, meld, .. }
+                if matches!(
+                    meld.kind,
+                    MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan
+                ) =>
+            {
+                return Err(illegal(st, *who, call_action(meld, st.red), None));
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn emit_one(
+        &self,
+        st: &HandState,
+        seat: u8,
+        legal: Option<Actions>,
+        taken: Option<Action>,
+        sink: &mut impl FnMut(&HandState, &Decision),
+    ) {
+        let Some(legal) = legal.filter(|l| l.len() >= 2) else {
+            return;
+        };
+        sink(
+            st,
+            &Decision {
+                hand: st.index,
+                seat,
+                turn: st.seats[usize::from(seat)].turn,
+                kind: legal.kind(taken),
+                legal,
+                taken,
+            },
+        );
+    }
+
+    /// The hand is over: the seats still pending after a ron passed theirs if they could ron
+    /// too (a ron is not outranked), and are unobserved otherwise.
+    pub(crate) fn end(&mut self, st: &HandState, sink: &mut impl FnMut(&HandState, &Decision)) {
+        let taken = self
+            .pending
+            .map(|p| p.filter(|l| l.flags & RON != 0).map(|_| Action::Pass));
+        self.resolve(st, taken, sink);
+    }
+
+    /// After the replay applied `ev` to `st`: the new moment and every seat's legal set, and
+    /// the furiten the event makes.
+    pub(crate) fn after(&mut self, st: &HandState, ev: &Event) {
+        match ev {
+            Event::Draw { seat, .. } => {
+                let s = usize::from(*seat);
+                // After a kan the hand before the replacement draw is not the one of its
+                // last discard.
+                let known = (!st.seats[s].drawn_rinshan).then_some(self.waits[s]);
+                self.own(*seat, st.actions_after_draw_with(s, known));
+            }
+            Event::Reach { who, step: 1, .. } => {
+                self.own(*who, st.actions_declaring(usize::from(*who)));
+            }
+            Event::Discard { seat, tile } => {
+                let d = usize::from(*seat);
+                let sd = &st.seats[d];
+                self.waits[d] = hand::wait_mask(&sd.kinds, sd.melds.len() as u8);
+                self.river[d] |= 1 << tile::kind(*tile);
+                self.passed[d] = false;
+                self.claim(st, *seat, *tile, None);
+            }
+            Event::Call { who, meld, .. } => match meld.kind {
+                MeldKind::Chi | MeldKind::Pon => {
+                    self.own(*who, st.actions_after_call(usize::from(*who), meld));
+                }
+                MeldKind::Kakan => {
+                    let t = meld.added.unwrap_or(meld.tiles[3]);
+                    self.claim(st, *who, t, Some(false));
+                }
+                MeldKind::Ankan => self.claim(st, *who, meld.tiles[0], Some(true)),
+                _ => {}
+            },
+            _ => {}
+        }
+    }
+
+    fn own(&mut self, seat: u8, a: Actions) {
+        self.moment = Moment::Own(seat);
+        self.pending = [None; 4];
+        self.pending[usize::from(seat)] = Some(a);
+    }
+
+    /// Seat `from` discarded `t` (`kan` `None`) or made a kan of `t` (`Some(ankan)`): each
+    /// other seat's legal set, then the furiten of a wait not taken.
+    fn claim(&mut self, st: &HandState, from: u8, t: TileId, kan: Option<bool>) {
+        self.moment = Moment::Claim { from };
+        self.pending = [None; 4];
+        let k = tile::kind(t);
+        for s in 0..4 {
+            if s == usize::from(from) {
+                continue;
+            }
+            let seat = &st.seats[s];
+            let furiten =
+                self.river[s] & self.waits[s] != 0 || self.passed[s] || self.riichi_furiten[s];
+            let a = match kan {
+                None => st.actions_on_discard(s, from, t, self.waits[s], furiten),
+                Some(ankan) => st.actions_on_kan(s, from, t, ankan, self.waits[s], furiten),
+            };
+            if a.any_claim() {
+                self.pending[s] = Some(a);
+            }
+            // A kan tile only kokushi may rob: passing it is furiten only when it could.
+            let robbable = kan != Some(true) || a.flags & RON != 0;
+            if robbable && self.waits[s] >> k & 1 == 1 {
+                self.passed[s] = true;
+                if seat.riichi.has_declared() {
+                    self.riichi_furiten[s] = true;
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+#[path = "legal_tests.rs"]
+mod tests;
