@@ -14,6 +14,9 @@ use crate::stats::Observe;
 pub enum Group {
     /// §7: every discard decision (frame `decisions`), which `haifu agree` reads.
     Decisions,
+    /// §23: every decision with its legal actions (frame `choices`), and the replay's second
+    /// proof, that every action taken was legal.
+    Choices,
     /// Each checked hand's wall (frame `walls`).
     Walls,
     /// §10–§14, the game's development: yaku and draw reasons, by turn, where the tiles are,
@@ -45,7 +48,7 @@ pub struct GroupInfo {
 }
 
 /// Every group, in the order `--help` and `haifu stats --list` show them.
-pub const GROUPS: [GroupInfo; 6] = [
+pub const GROUPS: [GroupInfo; 7] = [
     GroupInfo {
         group: Group::Decisions,
         name: "decisions",
@@ -53,6 +56,15 @@ pub const GROUPS: [GroupInfo; 6] = [
         about: "every discard decision, for `haifu agree` and report `decisions`",
         frames: &["decisions"],
         cost: "about twice the time; 3.1 M rows, 93 MiB",
+    },
+    GroupInfo {
+        group: Group::Choices,
+        name: "choices",
+        sections: "§23",
+        about: "every decision (discard, riichi, calls, kans, wins) with its legal actions, \
+                each taken action proved legal; report `choices`",
+        frames: &["choices"],
+        cost: "+84% CPU; 3.8 M rows",
     },
     GroupInfo {
         group: Group::Walls,
@@ -144,8 +156,7 @@ impl Observe {
             danger_moments: has(Group::DangerMoments),
             hand_reading: has(Group::HandReading),
             hand_reading_moments: has(Group::HandReadingMoments),
-            // No group writes the §23 `choices` frame yet.
-            choices: false,
+            choices: has(Group::Choices),
         }
     }
 

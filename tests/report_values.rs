@@ -1013,6 +1013,67 @@ fn check_danger(dir: &Path) -> usize {
 // §7 decisions
 // ---------------------------------------------------------------------------------------------
 
+/// `choices`: per kind of decision and turn bucket of the seat's discards so far + 1 (all,
+/// 1-6, 7-12, 13+), the decisions, the unobserved ones and, per action taken (the part of its
+/// text before `:`), its count and Wilson share of the observed decisions; rows by kind in the
+/// report's order, then turn bucket, then the most taken action first (ties by name).
+fn check_choices(dir: &Path) -> usize {
+    let df = frame(dir, "choices");
+    let (kind, turn) = (strs(&df, "kind"), ints(&df, "turn"));
+    let (taken, observed) = (opt_strs(&df, "taken"), bools(&df, "observed"));
+    const KINDS: [&str; 10] = [
+        "discard",
+        "riichi",
+        "tsumo",
+        "ron",
+        "chi",
+        "pon",
+        "daiminkan",
+        "ankan",
+        "kakan",
+        "kyuushu",
+    ];
+    // (kind rank, turn rank) → [decisions, observed], and per action its count.
+    let mut groups: BTreeMap<(usize, usize), ([i64; 2], BTreeMap<String, i64>)> = BTreeMap::new();
+    for i in 0..df.height() {
+        let k = KINDS.iter().position(|&x| x == kind[i]).expect("a kind");
+        let bucket = match turn[i] + 1 {
+            ..=6 => 1,
+            7..=12 => 2,
+            _ => 3,
+        };
+        assert_eq!(observed[i], taken[i].is_some(), "observed iff taken");
+        for t in [0, bucket] {
+            let g = groups.entry((k, t)).or_default();
+            g.0[0] += 1;
+            if let Some(a) = &taken[i] {
+                g.0[1] += 1;
+                let action = a.split(':').next().unwrap().to_string();
+                *g.1.entry(action).or_default() += 1;
+            }
+        }
+    }
+    let mut want: Vec<Row> = Vec::new();
+    for ((k, t), ([n, obs], actions)) in &groups {
+        let mut actions: Vec<(&String, &i64)> = actions.iter().collect();
+        actions.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        for (action, &count) in actions {
+            let mut row = vec![
+                ("kind", s(KINDS[*k])),
+                ("turn", s(["all", "1-6", "7-12", "13+"][*t])),
+                ("action", s(action)),
+                ("decisions", V::I(*n)),
+                ("unobserved", V::I(n - obs)),
+                ("taken", V::I(count)),
+            ];
+            row.extend(share_cells("share", "share_lo", "share_hi", count, *obs));
+            want.push(row);
+        }
+    }
+    compare("choices", &report(dir, "choices", &[]), &want);
+    want.len()
+}
+
 /// `decisions`: every decision counted into its group of each split, the splits' values
 /// re-derived from the frame's columns (turn buckets 1-6 / 7-12 / 13+, riichi opponents 0 /
 /// 1+, own riichi none / declaration / in_riichi), the tsumogiri share over the unforced
@@ -3023,7 +3084,7 @@ fn check_hand_reading(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 18] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 19] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement", "players"], check_placement),
         (
@@ -3048,6 +3109,7 @@ fn check_every_report(dir: &Path) {
             check_danger,
         ),
         (&["decisions"], check_decisions),
+        (&["choices"], check_choices),
         (&["yaku"], check_yaku),
         (&["draw-reasons"], check_draw_reasons),
         (&["by-turn"], check_by_turn),

@@ -19,6 +19,7 @@ mod writer;
 
 mod by_turn;
 mod calls;
+mod choices;
 mod danger_by_turn;
 mod danger_calibration;
 mod danger_eval;
@@ -108,8 +109,9 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of
 /// [`crate::groups::GROUPS`]): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 13] = [
+const ON_REQUEST: [(&str, NewFrame); 14] = [
     (decisions::NAME, decisions::new),
+    (choices::NAME, choices::new),
     (walls::NAME, walls::new),
     (danger_by_turn::NAME, danger_by_turn::new),
     (danger_moments::NAME, danger_moments::new),

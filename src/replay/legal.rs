@@ -60,7 +60,7 @@ use crate::stats::decisions::legal_kinds;
 use crate::tile::{self, TileId, KINDS};
 
 /// One action of a seat (text forms in the module docs).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum Action {
     Tsumo,
     Riichi,
@@ -170,7 +170,7 @@ const DAIMINKAN: u8 = 32;
 const PASS: u8 = 64;
 
 /// The legal actions of a seat at a moment: bit sets, no allocation.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Actions {
     /// `TSUMO`, `RIICHI`, `KYUUSHU`, `RON`, `PON`, `DAIMINKAN`, `PASS`.
     flags: u8,

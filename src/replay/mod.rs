@@ -17,7 +17,7 @@
 
 mod apply;
 mod game;
-mod legal;
+pub(crate) mod legal;
 mod state;
 mod view;
 

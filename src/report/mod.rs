@@ -147,6 +147,12 @@ pub const REPORTS: &[Report] = &[
         filter: None,
     },
     Report {
+        name: "choices",
+        about: "§23 every decision by kind and turn: the actions taken and their shares",
+        sql: include_str!("../../queries/choices.sql"),
+        filter: None,
+    },
+    Report {
         name: "summary-by-year",
         about: "§5 summary per calendar year of the games' dates (§9)",
         sql: include_str!("../../queries/summary_by_year.sql"),

@@ -20,17 +20,6 @@ impl Decision {
     pub(crate) fn kind_text(&self) -> &'static str {
         self.kind.as_str()
     }
-
-    /// The `legal` column: the legal actions, space-separated (`tsumo riichi discard:1m …`).
-    pub(crate) fn legal_text(&self) -> String {
-        self.legal.text()
-    }
-
-    /// The `taken` column: the action taken (`discard:5p`, `chi:4m0m`, `pass` …); `None` when
-    /// unobserved.
-    pub(crate) fn taken_text(&self) -> Option<String> {
-        self.taken.map(|a| a.to_string())
-    }
 }
 
 /// Collects the §23 decisions of one game.
@@ -78,8 +67,8 @@ mod tests {
             if let Some(t) = c.taken {
                 assert!(c.legal.contains(t), "{c:?}");
             }
-            assert_eq!(c.observed(), c.taken_text().is_some());
-            assert!(!c.legal_text().is_empty());
+            assert_eq!(c.observed(), c.taken.is_some());
+            assert!(!c.legal.text().is_empty());
         }
         let first = &obs.choices[0];
         assert_eq!((first.hand, first.turn), (0, 0));

@@ -1,0 +1,78 @@
+//! `choices`: one row per §23 decision (docs/definitions.md §23; written on request, `--with
+//! choices`): a seat at a moment with two or more legal actions, the actions (space-separated
+//! text), the one taken (null when another seat's call or win kept it out of the log) and
+//! whether it was observed.
+//!
+//! The legal sets and taken actions repeat a great deal, so each row group holds each
+//! distinct one once, as a dictionary of its text.
+
+use super::{intern, rebase, refs, FrameChunk, GameFrame, GameRows};
+use crate::replay::legal::{Action, Actions};
+
+pub(super) const NAME: &str = "choices";
+
+#[derive(Default)]
+pub(super) struct Choices {
+    game: Vec<u32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    turn: Vec<i32>,
+    kind: Vec<&'static str>,
+    legal: Vec<Actions>,
+    taken: Vec<Option<Action>>,
+    observed: Vec<bool>,
+}
+
+pub(super) fn new() -> Box<dyn GameFrame> {
+    Box::<Choices>::default()
+}
+
+impl GameFrame for Choices {
+    fn name(&self) -> &'static str {
+        NAME
+    }
+
+    /// About 30 bytes a row, most of them dictionary codes.
+    fn row_group_rows(&self) -> usize {
+        1 << 17
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        for c in &g.obs.choices {
+            self.game.push(game);
+            self.hand.push(i32::from(c.hand));
+            self.seat.push(i32::from(c.seat));
+            self.turn.push(i32::from(c.turn));
+            self.kind.push(c.kind_text());
+            self.legal.push(c.legal);
+            self.taken.push(c.taken);
+            self.observed.push(c.observed());
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let c = std::mem::take(self);
+        let (legal, legal_codes) = intern(&c.legal, |a| a.text());
+        let (taken, mut taken_codes) =
+            intern(&c.taken, |t| t.map_or_else(String::new, |a| a.to_string()));
+        // An unobserved decision's action is null: the code past the dictionary's end.
+        for (code, t) in taken_codes.iter_mut().zip(&c.taken) {
+            if t.is_none() {
+                *code = taken.len() as u32;
+            }
+        }
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(c.game, first))
+            .plain_int("hand", c.hand)
+            .plain_int("seat", c.seat)
+            .plain_int("turn", c.turn)
+            .strings("kind", c.kind.iter().map(|&k| Some(k)))
+            .labels("legal", &refs(&legal), legal_codes)
+            .labels("taken", &refs(&taken), taken_codes)
+            .boolean("observed", &c.observed)
+    }
+}
