@@ -404,7 +404,7 @@ fn reports_without_their_frames_are_left_out_with_a_note() {
             && stderr.contains("lacks: ingest with --peer"),
         "{stderr}"
     );
-    let o = haifu(&["compare", "players", "--frames", dir]);
+    let o = haifu(&["compare", "records", "--frames", dir]);
     assert_eq!(o.status.code(), Some(1));
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be compared"));
     let o = haifu(&["compare", "--frames", dir, "--name", "C=x"]);

@@ -15,6 +15,9 @@ pub(crate) struct Args {
     report: String,
     #[command(flatten)]
     over: ReportArgs,
+    /// Report `players` only: the names with at least N games (default 1).
+    #[arg(long, value_name = "N")]
+    min_games: Option<u64>,
 }
 
 fn report_help() -> String {
@@ -33,6 +36,12 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             names.join(", ")
         );
     };
+    if args.min_games.is_some() && rep.name != "players" {
+        bail!(
+            "--min-games applies to report `players` only, not `{}`",
+            rep.name
+        );
+    }
     let dir = &args.over.frames;
     for &frame in &crate::frames::ON_REQUEST_FRAMES {
         if report::reads_table(rep.sql, frame) && !dir.join(format!("{frame}.parquet")).exists() {
@@ -52,7 +61,10 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         }
     }
     let mut ctx = report::context_over(dir, args.over.seat, slice.as_ref())?;
-    let df = report::run(&mut ctx, rep.sql, rep.filter)?;
+    let mut df = report::run(&mut ctx, rep.sql, rep.filter)?;
+    if let Some(n) = args.min_games {
+        df = report::min_games(df, n)?;
+    }
     // Games whose format does not record what the report reads (on standard error, so that
     // CSV and JSON stay clean).
     if let Some(note) = report::lacking_note(&mut ctx, rep.sql)? {
