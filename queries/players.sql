@@ -14,7 +14,7 @@ WITH named AS (
 totals AS (
   SELECT name,
     COUNT(*) AS games,
-    SUM(hands) AS hands,
+    SUM(CAST(hands AS BIGINT)) AS hands,
     SUM(CASE WHEN place = 1 THEN 1 ELSE 0 END) AS place_1,
     SUM(CASE WHEN place = 2 THEN 1 ELSE 0 END) AS place_2,
     SUM(CASE WHEN place = 3 THEN 1 ELSE 0 END) AS place_3,
@@ -27,15 +27,15 @@ totals AS (
     SUM(CASE WHEN score < 0 THEN 1 ELSE 0 END) AS busts,
     CASE WHEN COUNT(score) > 0 THEN SUM(CAST(score AS BIGINT) - 25000) END AS score,
     AVG(CAST(score AS DOUBLE) - 25000.0) AS score_per_game,
-    SUM(draws) AS draws, SUM(dealer_hands) AS dealer_hands, SUM(dealer_wins) AS dealer_wins,
-    SUM(wins) AS wins, SUM(win_points) AS win_points, SUM(win_turns) AS win_turns,
-    SUM(riichi_wins) AS riichi_wins, SUM(riichi_win_points) AS riichi_win_points,
-    SUM(call_wins) AS call_wins, SUM(call_win_points) AS call_win_points,
-    SUM(deal_ins) AS deal_ins, SUM(deal_in_points) AS deal_in_points,
-    SUM(deal_in_turns) AS deal_in_turns,
-    SUM(declarations) AS declarations, SUM(declaration_turns) AS declaration_turns,
-    SUM(riichi_deal_ins) AS riichi_deal_ins, SUM(chases) AS chases,
-    SUM(call_hands) AS call_hands, SUM(call_deal_ins) AS call_deal_ins
+    SUM(CAST(draws AS BIGINT)) AS draws, SUM(CAST(dealer_hands AS BIGINT)) AS dealer_hands, SUM(CAST(dealer_wins AS BIGINT)) AS dealer_wins,
+    SUM(CAST(wins AS BIGINT)) AS wins, SUM(CAST(win_points AS BIGINT)) AS win_points, SUM(CAST(win_turns AS BIGINT)) AS win_turns,
+    SUM(CAST(riichi_wins AS BIGINT)) AS riichi_wins, SUM(CAST(riichi_win_points AS BIGINT)) AS riichi_win_points,
+    SUM(CAST(call_wins AS BIGINT)) AS call_wins, SUM(CAST(call_win_points AS BIGINT)) AS call_win_points,
+    SUM(CAST(deal_ins AS BIGINT)) AS deal_ins, SUM(CAST(deal_in_points AS BIGINT)) AS deal_in_points,
+    SUM(CAST(deal_in_turns AS BIGINT)) AS deal_in_turns,
+    SUM(CAST(declarations AS BIGINT)) AS declarations, SUM(CAST(declaration_turns AS BIGINT)) AS declaration_turns,
+    SUM(CAST(riichi_deal_ins AS BIGINT)) AS riichi_deal_ins, SUM(CAST(chases AS BIGINT)) AS chases,
+    SUM(CAST(call_hands AS BIGINT)) AS call_hands, SUM(CAST(call_deal_ins AS BIGINT)) AS call_deal_ins
   FROM named GROUP BY name
 )
 SELECT name, games, hands, place_1, place_2, place_3, place_4, average_place,

@@ -17,69 +17,75 @@ WITH t AS (
     SUM(CASE WHEN score < 0 THEN 1 ELSE 0 END) AS busts,
     SUM(CAST(score AS DOUBLE) - 25000.0) AS score1,
     SUM((CAST(score AS DOUBLE) - 25000.0) * (CAST(score AS DOUBLE) - 25000.0)) AS score2,
-    SUM(hands) AS hands, SUM(draws) AS draws,
-    SUM(dealer_hands) AS dealer_hands, SUM(dealer_wins) AS dealer_wins,
-    SUM(wins) AS wins, SUM(win_points) AS win_points, SUM(win_points2) AS win_points2,
-    SUM(win_turns) AS win_turns, SUM(win_turns2) AS win_turns2,
-    SUM(riichi_wins) AS riichi_wins, SUM(riichi_win_points) AS riichi_win_points,
-    SUM(riichi_win_points2) AS riichi_win_points2,
-    SUM(call_wins) AS call_wins, SUM(call_win_points) AS call_win_points,
-    SUM(call_win_points2) AS call_win_points2,
-    SUM(deal_ins) AS deal_ins, SUM(deal_in_points) AS deal_in_points,
-    SUM(deal_in_points2) AS deal_in_points2,
-    SUM(deal_in_turns) AS deal_in_turns, SUM(deal_in_turns2) AS deal_in_turns2,
-    SUM(declarations) AS declarations, SUM(declaration_turns) AS declaration_turns,
-    SUM(declaration_turns2) AS declaration_turns2,
-    SUM(riichi_deal_ins) AS riichi_deal_ins, SUM(chases) AS chases,
-    SUM(call_hands) AS call_hands, SUM(call_deal_ins) AS call_deal_ins
+    SUM(CAST(hands AS BIGINT)) AS hands, SUM(CAST(draws AS BIGINT)) AS draws,
+    SUM(CAST(dealer_hands AS BIGINT)) AS dealer_hands, SUM(CAST(dealer_wins AS BIGINT)) AS dealer_wins,
+    SUM(CAST(wins AS BIGINT)) AS wins, SUM(CAST(win_points AS BIGINT)) AS win_points, SUM(CAST(win_points2 AS BIGINT)) AS win_points2,
+    SUM(CAST(win_turns AS BIGINT)) AS win_turns, SUM(CAST(win_turns2 AS BIGINT)) AS win_turns2,
+    SUM(CAST(riichi_wins AS BIGINT)) AS riichi_wins, SUM(CAST(riichi_win_points AS BIGINT)) AS riichi_win_points,
+    SUM(CAST(riichi_win_points2 AS BIGINT)) AS riichi_win_points2,
+    SUM(CAST(call_wins AS BIGINT)) AS call_wins, SUM(CAST(call_win_points AS BIGINT)) AS call_win_points,
+    SUM(CAST(call_win_points2 AS BIGINT)) AS call_win_points2,
+    SUM(CAST(deal_ins AS BIGINT)) AS deal_ins, SUM(CAST(deal_in_points AS BIGINT)) AS deal_in_points,
+    SUM(CAST(deal_in_points2 AS BIGINT)) AS deal_in_points2,
+    SUM(CAST(deal_in_turns AS BIGINT)) AS deal_in_turns, SUM(CAST(deal_in_turns2 AS BIGINT)) AS deal_in_turns2,
+    SUM(CAST(declarations AS BIGINT)) AS declarations, SUM(CAST(declaration_turns AS BIGINT)) AS declaration_turns,
+    SUM(CAST(declaration_turns2 AS BIGINT)) AS declaration_turns2,
+    SUM(CAST(riichi_deal_ins AS BIGINT)) AS riichi_deal_ins, SUM(CAST(chases AS BIGINT)) AS chases,
+    SUM(CAST(call_hands AS BIGINT)) AS call_hands, SUM(CAST(call_deal_ins AS BIGINT)) AS call_deal_ins
   FROM player_seats
 ),
 m AS (
   SELECT 1 AS k, 'place_1' AS measure, 'share' AS stat, placed AS n,
-         CAST(p1 AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
-  UNION ALL SELECT 2, 'place_2', 'share', placed, CAST(p2 AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 3, 'place_3', 'share', placed, CAST(p3 AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 4, 'place_4', 'share', placed, CAST(p4 AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 5, 'average_place', 'mean', placed, place1, place2 FROM t
-  UNION ALL SELECT 6, 'busts', 'share', scored, CAST(busts AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 7, 'score_per_game', 'mean', scored, score1, score2 FROM t
-  UNION ALL SELECT 8, 'win_rate', 'share', hands, CAST(wins AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 9, 'deal_in_rate', 'share', hands, CAST(deal_ins AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 10, 'riichi_rate', 'share', hands, CAST(declarations AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 11, 'call_rate', 'share', hands, CAST(call_hands AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 12, 'draw_rate', 'share', hands, CAST(draws AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 13, 'average_win', 'mean', wins, CAST(win_points AS DOUBLE),
-    CAST(win_points2 AS DOUBLE) FROM t
-  UNION ALL SELECT 14, 'average_deal_in', 'mean', deal_ins, CAST(deal_in_points AS DOUBLE),
-    CAST(deal_in_points2 AS DOUBLE) FROM t
-  UNION ALL SELECT 15, 'average_win_riichi', 'mean', riichi_wins,
-    CAST(riichi_win_points AS DOUBLE), CAST(riichi_win_points2 AS DOUBLE) FROM t
-  UNION ALL SELECT 16, 'average_win_open', 'mean', call_wins, CAST(call_win_points AS DOUBLE),
-    CAST(call_win_points2 AS DOUBLE) FROM t
-  UNION ALL SELECT 17, 'average_win_dama', 'mean', wins - riichi_wins - call_wins,
-    CAST(win_points - riichi_win_points - call_win_points AS DOUBLE),
-    CAST(win_points2 - riichi_win_points2 - call_win_points2 AS DOUBLE) FROM t
-  UNION ALL SELECT 18, 'average_win_turn', 'mean', wins, CAST(win_turns AS DOUBLE),
-    CAST(win_turns2 AS DOUBLE) FROM t
-  UNION ALL SELECT 19, 'average_deal_in_turn', 'mean', deal_ins, CAST(deal_in_turns AS DOUBLE),
-    CAST(deal_in_turns2 AS DOUBLE) FROM t
-  UNION ALL SELECT 20, 'average_riichi_turn', 'mean', declarations,
-    CAST(declaration_turns AS DOUBLE), CAST(declaration_turns2 AS DOUBLE) FROM t
-  UNION ALL SELECT 21, 'riichi_win_rate', 'share', declarations, CAST(riichi_wins AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 22, 'riichi_deal_in_rate', 'share', declarations,
-    CAST(riichi_deal_ins AS DOUBLE), CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 23, 'chasing_rate', 'share', declarations, CAST(chases AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 24, 'call_win_rate', 'share', call_hands, CAST(call_wins AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 25, 'call_deal_in_rate', 'share', call_hands, CAST(call_deal_ins AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
-  UNION ALL SELECT 26, 'dealer_win_rate', 'share', dealer_hands, CAST(dealer_wins AS DOUBLE),
-    CAST(NULL AS DOUBLE) FROM t
+    CAST(p1 AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 2 AS k, 'place_2' AS measure, 'share' AS stat, placed AS n,
+    CAST(p2 AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 3 AS k, 'place_3' AS measure, 'share' AS stat, placed AS n,
+    CAST(p3 AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 4 AS k, 'place_4' AS measure, 'share' AS stat, placed AS n,
+    CAST(p4 AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 5 AS k, 'average_place' AS measure, 'mean' AS stat, placed AS n,
+    place1 AS s1, place2 AS s2 FROM t
+  UNION ALL SELECT 6 AS k, 'busts' AS measure, 'share' AS stat, scored AS n,
+    CAST(busts AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 7 AS k, 'score_per_game' AS measure, 'mean' AS stat, scored AS n,
+    score1 AS s1, score2 AS s2 FROM t
+  UNION ALL SELECT 8 AS k, 'win_rate' AS measure, 'share' AS stat, hands AS n,
+    CAST(wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 9 AS k, 'deal_in_rate' AS measure, 'share' AS stat, hands AS n,
+    CAST(deal_ins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 10 AS k, 'riichi_rate' AS measure, 'share' AS stat, hands AS n,
+    CAST(declarations AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 11 AS k, 'call_rate' AS measure, 'share' AS stat, hands AS n,
+    CAST(call_hands AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 12 AS k, 'draw_rate' AS measure, 'share' AS stat, hands AS n,
+    CAST(draws AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 13 AS k, 'average_win' AS measure, 'mean' AS stat, wins AS n,
+    CAST(win_points AS DOUBLE) AS s1, CAST(win_points2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 14 AS k, 'average_deal_in' AS measure, 'mean' AS stat, deal_ins AS n,
+    CAST(deal_in_points AS DOUBLE) AS s1, CAST(deal_in_points2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 15 AS k, 'average_win_riichi' AS measure, 'mean' AS stat, riichi_wins AS n,
+    CAST(riichi_win_points AS DOUBLE) AS s1, CAST(riichi_win_points2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 16 AS k, 'average_win_open' AS measure, 'mean' AS stat, call_wins AS n,
+    CAST(call_win_points AS DOUBLE) AS s1, CAST(call_win_points2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 17 AS k, 'average_win_dama' AS measure, 'mean' AS stat, wins - riichi_wins - call_wins AS n,
+    CAST(win_points - riichi_win_points - call_win_points AS DOUBLE) AS s1, CAST(win_points2 - riichi_win_points2 - call_win_points2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 18 AS k, 'average_win_turn' AS measure, 'mean' AS stat, wins AS n,
+    CAST(win_turns AS DOUBLE) AS s1, CAST(win_turns2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 19 AS k, 'average_deal_in_turn' AS measure, 'mean' AS stat, deal_ins AS n,
+    CAST(deal_in_turns AS DOUBLE) AS s1, CAST(deal_in_turns2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 20 AS k, 'average_riichi_turn' AS measure, 'mean' AS stat, declarations AS n,
+    CAST(declaration_turns AS DOUBLE) AS s1, CAST(declaration_turns2 AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 21 AS k, 'riichi_win_rate' AS measure, 'share' AS stat, declarations AS n,
+    CAST(riichi_wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 22 AS k, 'riichi_deal_in_rate' AS measure, 'share' AS stat, declarations AS n,
+    CAST(riichi_deal_ins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 23 AS k, 'chasing_rate' AS measure, 'share' AS stat, declarations AS n,
+    CAST(chases AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 24 AS k, 'call_win_rate' AS measure, 'share' AS stat, call_hands AS n,
+    CAST(call_wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 25 AS k, 'call_deal_in_rate' AS measure, 'share' AS stat, call_hands AS n,
+    CAST(call_deal_ins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
+  UNION ALL SELECT 26 AS k, 'dealer_win_rate' AS measure, 'share' AS stat, dealer_hands AS n,
+    CAST(dealer_wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM t
 )
 SELECT measure, stat, n, s1, s2 FROM m ORDER BY k
