@@ -1,9 +1,11 @@
+-- haifu: stable dan interval
 -- §21 Player profiles: one row per player name (the name of the seat in `games`), summed over
 -- every seat the name held. Counts come from the `seats` frame (one row per game and seat);
 -- place and score are null for a game without `owari`. A rate or mean whose denominator is 0
 -- is null. `dan_1` … `dan_4` are the name's places in hanchan games: haifu replaces them with
 -- the stable dan's 95% bootstrap interval (`stable_dan_lo`, `stable_dan_hi`;
--- src/report/players.rs), which SQL cannot draw.
+-- src/report/players.rs), which SQL cannot draw, in any query whose first line is
+-- `-- haifu: stable dan interval` (a copy of this one run with `haifu query` too).
 WITH named AS (
   SELECT
     CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 WHEN 2 THEN g.name_2 ELSE g.name_3 END

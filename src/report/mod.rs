@@ -429,7 +429,7 @@ pub fn run(ctx: &mut SQLContext, sql: &str, filter: Option<(&str, &str)>) -> Res
         collect(lf)?
     };
     // §21: the stable dan's bootstrap interval, which SQL cannot draw.
-    if sql == players::SQL {
+    if players::wants_interval(sql) {
         return players::finish(df);
     }
     Ok(df)

@@ -19,8 +19,16 @@ use anyhow::Result;
 use polars::prelude::*;
 use rayon::prelude::*;
 
-/// The report's SQL (its post-processing is keyed on it).
+/// The report's SQL.
 pub(crate) const SQL: &str = include_str!("../../queries/players.sql");
+
+/// The first line of a query whose rows get the interval (the report's, and a user's copy).
+const MARKER: &str = "-- haifu: stable dan interval";
+
+/// True when `sql` asks for the interval ([`MARKER`] as its first line).
+pub(crate) fn wants_interval(sql: &str) -> bool {
+    sql.lines().next().is_some_and(|l| l.trim() == MARKER)
+}
 
 /// Bootstrap resamples per name.
 pub const RESAMPLES: usize = 2000;
