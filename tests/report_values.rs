@@ -496,8 +496,9 @@ struct Profile {
 }
 
 /// The stable dan's bootstrap interval, re-derived: 2,000 resamples of the name's hanchan
-/// places (sorted: all 1sts, then 2nds, …), MT19937 keyed by the name's bytes, index
-/// ⌊u·n / 2³²⌋; the 50th smallest and 50th largest, +∞ (no 4th place) as null.
+/// places (in order: all 1sts, then 2nds, …), MT19937-64 keyed by the name's bytes, two draws
+/// per 64-bit word (low half, then high half), the place at index ⌊x·n / 2³²⌋; the 50th
+/// smallest and 50th largest, +∞ (no 4th place) as null.
 fn dan_interval(name: &str, c: [u64; 4]) -> (Option<f64>, Option<f64>) {
     let n: u64 = c.iter().sum();
     if n == 0 {
@@ -506,12 +507,19 @@ fn dan_interval(name: &str, c: [u64; 4]) -> (Option<f64>, Option<f64>) {
     let sorted: Vec<usize> = (0..4)
         .flat_map(|k| std::iter::repeat_n(k, c[k] as usize))
         .collect();
-    let mut rng = rand_mt::Mt::new_with_key(name.bytes().map(u32::from));
+    let mut rng = rand_mt::Mt64::new_with_key(name.bytes().map(u64::from));
     let mut v: Vec<f64> = (0..2000)
         .map(|_| {
+            let mut draws: Vec<u64> = Vec::new();
+            while (draws.len() as u64) < n {
+                let w = rng.next_u64();
+                draws.push(w & 0xffff_ffff);
+                draws.push(w >> 32);
+            }
+            draws.truncate(n as usize);
             let mut r = [0u64; 4];
-            for _ in 0..n {
-                r[sorted[((u64::from(rng.next_u32()) * n) >> 32) as usize]] += 1;
+            for x in draws {
+                r[sorted[((x * n) >> 32) as usize]] += 1;
             }
             if r[3] == 0 {
                 f64::INFINITY

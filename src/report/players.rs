@@ -8,12 +8,13 @@
 //! place, drawn with replacement; each resample's stable dan is (6·n1 + 3·n2)/n4 − 2, or +∞
 //! when it has no 4th place. The interval is the 50th smallest and the 50th largest of the
 //! 2,000 (the 2.5% and 97.5% points); a bound that is +∞ is null, as is the interval of a name
-//! with no such game. The generator is MT19937 ([`rand_mt::Mt`], which the wall check already
-//! depends on: the reference Mersenne Twister, maintained, with no platform- or
-//! version-dependent streams) keyed by the name's UTF-8 bytes, so a name's interval depends
-//! only on the name and its four counts: the same on every run, every thread count and every
-//! order of the games. A resampled game is the place at index ⌊u·n / 2³²⌋ of the name's
-//! places sorted (u a 32-bit draw; the bias is below n / 2³²).
+//! with no such game. The generator is MT19937-64 ([`rand_mt::Mt64`]; rand_mt is the
+//! maintained reference Mersenne Twister the wall check already depends on, with a fixed,
+//! documented stream on every platform) keyed by the name's UTF-8 bytes (one key word a byte),
+//! so a name's interval depends only on the name and its four counts: the same on every run,
+//! every thread count and every order of the games. Each 64-bit word gives two draws, its low
+//! 32 bits then its high 32 bits; a draw x picks the place at index ⌊x·n / 2³²⌋ of the name's
+//! places in order (1sts, then 2nds, …; the bias is below n / 2³²).
 
 use anyhow::Result;
 use polars::prelude::*;
@@ -40,21 +41,35 @@ pub fn stable_dan_interval(name: &str, places: [u64; 4]) -> (Option<f64>, Option
     if n == 0 {
         return (None, None);
     }
-    // Cumulative counts: a draw below `upto[k]` (and not below `upto[k - 1]`) is place k + 1.
-    let upto = [
+    // A game drawn is the place at index ⌊x·n / 2³²⌋ of the places in order (x a 32-bit
+    // draw): place k + 1 when that index is below the k-th cumulative count and not below the
+    // one before; index ≥ c ⟺ x ≥ ⌈c·2³² / n⌉, so each draw is three comparisons.
+    let cumulative = [
         places[0],
         places[0] + places[1],
         places[0] + places[1] + places[2],
     ];
-    let mut rng = rand_mt::Mt::new_with_key(name.bytes().map(u32::from));
+    let at = cumulative.map(|c| ((c << 32) + n - 1) / n);
+    let mut rng = rand_mt::Mt64::new_with_key(name.bytes().map(u64::from));
+    // One resample's draws: two from each 64-bit word, its low half, then its high half (the
+    // high half of the last word unused when n is odd).
+    let mut draws = vec![0u32; n as usize + 1];
     let mut values: Vec<f64> = (0..RESAMPLES)
         .map(|_| {
-            let mut c = [0u64; 4];
-            for _ in 0..n {
-                let i = (u64::from(rng.next_u32()) * n) >> 32;
-                let k = upto.iter().take_while(|&&u| i >= u).count();
-                c[k] += 1;
+            for pair in draws.chunks_exact_mut(2) {
+                let w = rng.next_u64();
+                pair[0] = w as u32;
+                pair[1] = (w >> 32) as u32;
             }
+            // Draws at or past each threshold (branch-free, so the loop vectorises).
+            let mut past = [0u64; 3];
+            for &x in &draws[..n as usize] {
+                let x = u64::from(x);
+                past[0] += u64::from(x >= at[0]);
+                past[1] += u64::from(x >= at[1]);
+                past[2] += u64::from(x >= at[2]);
+            }
+            let c = [n - past[0], past[0] - past[1], past[1] - past[2], past[2]];
             stable_dan(c).unwrap_or(f64::INFINITY)
         })
         .collect();
