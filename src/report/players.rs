@@ -38,7 +38,8 @@ pub const RESAMPLES: usize = 2000;
 /// hanchan places; `None` bounds where it is unbounded (or there is no game).
 pub fn stable_dan_interval(name: &str, places: [u64; 4]) -> (Option<f64>, Option<f64>) {
     let n: u64 = places.iter().sum();
-    if n == 0 {
+    // No game, or no 4th place to draw: every resample's dan is +∞ (what drawing them gives).
+    if places[3] == 0 {
         return (None, None);
     }
     // A game drawn is the place at index ⌊x·n / 2³²⌋ of the places in order (x a 32-bit
@@ -73,9 +74,13 @@ pub fn stable_dan_interval(name: &str, places: [u64; 4]) -> (Option<f64>, Option
             stable_dan(c).unwrap_or(f64::INFINITY)
         })
         .collect();
-    values.sort_by(f64::total_cmp);
+    // The 50th smallest and the 50th largest (two selections, not a sort).
     let bound = |v: f64| v.is_finite().then_some(v);
-    (bound(values[49]), bound(values[RESAMPLES - 50]))
+    let lo = *values.select_nth_unstable_by(49, f64::total_cmp).1;
+    let hi = *values
+        .select_nth_unstable_by(RESAMPLES - 50, f64::total_cmp)
+        .1;
+    (bound(lo), bound(hi))
 }
 
 /// (6·n1 + 3·n2)/n4 − 2; `None` when n4 = 0.
