@@ -388,7 +388,7 @@ fn same_profiles_from_mjlog_tenhou6_and_mjai() {
     for folder in ["tenhou6", "mjai"] {
         let dir = formats.join(folder);
         let read = tempfile::tempdir().unwrap();
-        run_ingest(&[dir.clone()], read.path(), RoomFilter::Any);
+        run_ingest(std::slice::from_ref(&dir), read.path(), RoomFilter::Any);
         // The games that replayed, by log id, read from the Phoenix mjlogs.
         let games = common::frame(read.path(), "games");
         let ids = games.column("game_id").unwrap().str().unwrap().clone();

@@ -533,6 +533,8 @@ fn dan_interval(name: &str, c: [u64; 4]) -> (Option<f64>, Option<f64>) {
     (b(v[49]), b(v[1950]))
 }
 
+// Seats index several per-seat columns at once.
+#[allow(clippy::needless_range_loop)]
 fn check_players(dir: &Path) -> usize {
     let gdf = frame(dir, "games");
     let hanchan: HashMap<String, bool> = strs(&gdf, "game_id")

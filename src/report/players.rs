@@ -50,7 +50,7 @@ pub fn stable_dan_interval(name: &str, places: [u64; 4]) -> (Option<f64>, Option
         places[0] + places[1],
         places[0] + places[1] + places[2],
     ];
-    let at = cumulative.map(|c| ((c << 32) + n - 1) / n);
+    let at = cumulative.map(|c| (c << 32).div_ceil(n));
     let mut rng = rand_mt::Mt64::new_with_key(name.bytes().map(u64::from));
     // One resample's draws: two from each 64-bit word, its low half, then its high half (the
     // high half of the last word unused when n is odd).
