@@ -93,7 +93,7 @@ NB_FOLDS = --where-a "fold = 0" --where-b "fold = 1" --name A=fold-0 --name B=fo
 
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
-	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --decisions --peer --danger-moments --hand-reading --quiet > $(NB_FRAMES).txt
+	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --with decisions,development,danger-moments,hand-reading --quiet > $(NB_FRAMES).txt
 	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
 	$(if $(NB_CORPUS_GIVEN),$(HAIFU) ingest $(NB_COMPARE) --room any --out $(NB_FRAMES)-b --quiet > /dev/null)
 	$(HAIFU) compare riichi-response --frames $(NB_FRAMES) --format json \
@@ -104,7 +104,7 @@ notebooks: build notebooks-venv
 
 notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --decisions --peer --danger-moments --hand-reading --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --with decisions,development,danger-moments,hand-reading --quiet > "$$tmp/run.txt" && \
 	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
 	  $(HAIFU) compare riichi-response --frames "$$tmp/frames" $(NB_FOLDS) --format json \
 	    > "$$tmp/frames/reports/compare.json" && \

@@ -16,15 +16,15 @@ manifest); the throughput ratio is the full run's games/s over the floor's. Figu
 printed as ratios measured in the same run, since these machines are noisy.
 Peak RSS is each child's own maximum resident set size (wait4).
 
-§10-§14: the full run again with `--peer` (in the same alternation), its throughput and
-core-seconds against the default run's; §15 and §16 the same with `--danger-moments` and
-`--hand-reading` (and `--hand-reading-moments`).
-§7 (`haifu agree`): the full run again with `--decisions` (in the same alternation, to state
+§10-§14: the full run again with `--with development` (in the same alternation), its throughput and
+core-seconds against the default run's; §15 and §16 the same with `--with danger-moments` and
+`--with hand-reading` (and `--with hand-reading-moments`).
+§7 (`haifu agree`): the full run again with `--with decisions` (in the same alternation, to state
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
 `make bench` sets): decisions/s of wall time, and per CPU-second of haifu's own process (the
 engine's CPU apart), REPS times each, medians. §16 likewise: `haifu hand-reading` over the
-first 500,000 moments of the --hand-reading-moments run's frames with the example
+first 500,000 moments of the --with hand-reading-moments run's frames with the example
 hand-reading engine in its `--uniform` mode, which reads only each request's id, so that the
 engine takes as little of the machine as it can (BENCH_READER=PATH, which `make bench` sets). #33: `haifu convert --to mjai` over the corpus,
 games/s and its ratio to the floor; then `haifu run` over the same games as mjlog, mjai and
@@ -149,32 +149,37 @@ def main():
     out_dec = os.path.join(tmp, "out-decisions")
     dec_cmd = full_cmd[:]
     dec_cmd[dec_cmd.index(out)] = out_dec
-    dec_cmd.append("--decisions")
+    dec_cmd.append("--with=decisions")
     out_peer = os.path.join(tmp, "out-peer")
     peer_cmd = full_cmd[:]
     peer_cmd[peer_cmd.index(out)] = out_peer
-    peer_cmd.append("--peer")
+    peer_cmd.append("--with=development")
     out_moments = os.path.join(tmp, "out-moments")
     moments_cmd = full_cmd[:]
     moments_cmd[moments_cmd.index(out)] = out_moments
-    moments_cmd.append("--danger-moments")
+    moments_cmd.append("--with=danger-moments")
     out_reading = os.path.join(tmp, "out-reading")
     reading_cmd = full_cmd[:]
     reading_cmd[reading_cmd.index(out)] = out_reading
-    reading_cmd.append("--hand-reading")
+    reading_cmd.append("--with=hand-reading")
     out_views = os.path.join(tmp, "out-reading-moments")
     views_cmd = full_cmd[:]
     views_cmd[views_cmd.index(out)] = out_views
-    views_cmd.append("--hand-reading-moments")
+    views_cmd.append("--with=hand-reading-moments")
+    out_walls = os.path.join(tmp, "out-walls")
+    walls_cmd = full_cmd[:]
+    walls_cmd[walls_cmd.index(out)] = out_walls
+    walls_cmd.append("--with=walls")
     floor, full, full_base, full_dec, full_peer, full_moments = [], [], [], [], [], []
-    full_reading, full_views = [], []
+    full_reading, full_views, full_walls = [], [], []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
-        # The full runs (with a base binary, its too; with --decisions; with --peer) take turns
-        # going first.
+        # The full runs (with a base binary, its too; with each --with group) take turns going
+        # first.
         runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd),
-                (full_moments, moments_cmd), (full_reading, reading_cmd), (full_views, views_cmd)]
+                (full_moments, moments_cmd), (full_reading, reading_cmd), (full_views, views_cmd),
+                (full_walls, walls_cmd)]
         if base_cmd:
             runs.append((full_base, base_cmd))
         for k in range(len(runs)):
@@ -259,7 +264,7 @@ def main():
               f"{cpu_full / cpu_base:.3f} ({(cpu_full / cpu_base - 1) * 100:+.1f}%)")
     t_dec = statistics.median(w for w, _ in full_dec)
     games_dec = ingested_games(out_dec)
-    print(f"§7: full run with --decisions {t_dec:.2f} s, {games_dec / t_dec:.0f} games/s, "
+    print(f"§7: full run with --with decisions {t_dec:.2f} s, {games_dec / t_dec:.0f} games/s, "
           f"{games_dec / t_dec / (games_floor / t_floor):.2f} of the floor; its throughput over "
           f"the default run's: {(games_dec / t_dec) / (games_full / t_full):.3f}; decisions "
           f"frame {os.path.getsize(os.path.join(out_dec, 'decisions.parquet')) / 2**20:.0f} MiB")
@@ -274,10 +279,11 @@ def main():
               f"per 1,000 games {cpu:.3f} ({(cpu / cpu_full - 1) * 100:+.1f}% over the "
               f"default run's)")
 
-    on_request("§10-§14", "--peer", full_peer, peer_cmd, out_peer)
-    on_request("§15", "--danger-moments", full_moments, moments_cmd, out_moments)
-    on_request("§16", "--hand-reading", full_reading, reading_cmd, out_reading)
-    on_request("§16", "--hand-reading-moments", full_views, views_cmd, out_views)
+    on_request("walls", "--with walls", full_walls, walls_cmd, out_walls)
+    on_request("§10-§14", "--with development", full_peer, peer_cmd, out_peer)
+    on_request("§15", "--with danger-moments", full_moments, moments_cmd, out_moments)
+    on_request("§16", "--with hand-reading", full_reading, reading_cmd, out_reading)
+    on_request("§16", "--with hand-reading-moments", full_views, views_cmd, out_views)
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "

@@ -1,4 +1,4 @@
-//! A hand-reading method for `haifu hand-reading --engine-cmd`: コンボ理論 (`combo`, statistics.md
+//! A hand-reading method for `haifu hand-reading --engine-cmd`: コンボ理論 (`combo`, docs/definitions.md
 //! §16) computed from the request object alone, as an example of a user's method.
 //!
 //! It reads one moment object per line on standard input and writes one answer line per

@@ -1,6 +1,6 @@
 //! A discard engine for `haifu agree --engine-cmd`: plays max-ukeire (牌効率: among the legal
 //! kinds whose discard gives the lowest shanten, those with the most ukeire) through the
-//! JSON-lines protocol of statistics.md §7, as an example of an external engine.
+//! JSON-lines protocol of docs/definitions.md §7, as an example of an external engine.
 //!
 //! It reads one decision object per line on standard input and writes one answer line per
 //! decision, `{"id": N, "discard": ["5p", "6p"]}`, on standard output. It uses only what the

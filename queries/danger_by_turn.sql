@@ -3,7 +3,7 @@
 -- more pooled as `19+`) and built-in estimator: the moments, and the mean RMSE, cross-entropy
 -- and KLD over them; `best_*` marks the lowest estimator of each (observer, turn) for that
 -- metric. Then, per observer and estimator, the totals over every turn (turn `all`).
--- Table: danger_by_turn (written with --danger-moments). Its sums are exact integers in units
+-- Table: danger_by_turn (written with --with danger-moments). Its sums are exact integers in units
 -- of 2^-32, split as hi · 2^24 + lo, so they add up to the same totals in any row order.
 WITH g AS (
   SELECT observer, turn, estimator, SUM(moments) AS moments,

@@ -1,5 +1,5 @@
--- §7 The players' discard decisions (statistics.md §7; frame `decisions`, written by
--- `haifu ingest --decisions`), counted by split: all, after (draw / call), turn (the seat's
+-- §7 The players' discard decisions (docs/definitions.md §7; frame `decisions`, written by
+-- `haifu ingest --with decisions`), counted by split: all, after (draw / call), turn (the seat's
 -- turn + 1: 1-6, 7-12, 13+), riichi_opponents (0 / 1+: other seats that had declared) and
 -- own_riichi (none / declaration / in_riichi). Per group: decisions, forced (one legal kind),
 -- tsumogiri (the drawn tile itself), declarations, discards later called by another seat, and

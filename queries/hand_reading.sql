@@ -3,7 +3,7 @@
 -- mean RMSE and cross-entropy over them of the method's density against the tiles the other
 -- three seats hold; `best_*` marks the lowest method of each (seat, turn) for that metric.
 -- `haifu hand-reading --engine-cmd` adds users' methods (`cmd:…`) after the built-ins.
--- Table: hand_reading (written with --hand-reading). Its sums are exact integers in units of
+-- Table: hand_reading (written with --with hand-reading). Its sums are exact integers in units of
 -- 2^-32, split as hi · 2^24 + lo, so they add up to the same totals in any row order.
 WITH g AS (
   SELECT seat, turn, method, SUM(moments) AS moments,

@@ -5,7 +5,7 @@
 -- in one win (every entry of yaku and yakuman, dora entries included), han of a non-yakuman
 -- win, honba at a hand's start, riichi sticks on the table at a win (the hand's starting
 -- sticks plus the declarations established before the win), uncalled discards in one river
--- at a hand's end, melds on the table at a hand's end. Tables: games, hands, wins, hand_ends (ingest --peer).
+-- at a hand's end, melds on the table at a hand's end. Tables: games, hands, wins, hand_ends (ingest --with development).
 -- The first line makes haifu run this on polars' in-memory engine, which keeps the frames' row
 -- order through the filters and FIRST (the streaming engine does not: ties would name any row).
 WITH top AS (

@@ -1,4 +1,4 @@
--- §1 Riichi response by calendar year (statistics.md §9): one block per year of the game's
+-- §1 Riichi response by calendar year (docs/definitions.md §9): one block per year of the game's
 -- date, the first four digits of its log id (`games.date`; a game without a log id is in the
 -- block whose year is null). Per year and outcome: units, share of the year's units with a 95%
 -- Wilson interval, mean income with a 95% normal interval (standard deviation from exact

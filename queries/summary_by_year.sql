@@ -1,4 +1,4 @@
--- §5 Summary by calendar year (statistics.md §9): the rates of `summary`, all rooms together,
+-- §5 Summary by calendar year (docs/definitions.md §9): the rates of `summary`, all rooms together,
 -- one row per year of the game's date (the first four digits of its log id, as `games.date`;
 -- games without a log id are in the row whose year is null). The year is read from game_id in
 -- each frame, so no frame is joined by game.

@@ -12,7 +12,8 @@
 //!   and indicator must be);
 //! - [`replay`]: the hand state machine fed by events, checked against the log's records and
 //!   its wall;
-//! - [`stats`]: observers of the replay that emit rows (knows nothing of XML or frames).
+//! - [`stats`]: observers of the replay that emit rows (knows nothing of XML or frames);
+//!   [`groups`]: the analyses recorded only on request (`--with NAME`), the one list of them.
 //!
 //! The columnar layer (feature `cli`):
 //! - `frames`: one file per Parquet frame, the pending rows, the writer;
@@ -38,6 +39,7 @@ pub mod danger;
 pub mod formats;
 #[cfg(feature = "cli")]
 pub mod frames;
+pub mod groups;
 pub mod hand;
 #[cfg(feature = "cli")]
 pub mod ingest;

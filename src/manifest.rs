@@ -1,4 +1,4 @@
-//! `manifest.json`: every input accounted for, with totals and versions (statistics.md §6).
+//! `manifest.json`: every input accounted for, with totals and versions (docs/definitions.md §6).
 //!
 //! A run accumulates a [`Manifest`]; its per-input entries go to a temporary file as they
 //! come, so the memory a run needs does not grow with the number of inputs. The written
@@ -14,7 +14,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::reason::Failure;
 
-/// Version of the statistics definitions (statistics.md) these frames follow.
+/// Version of the statistics definitions (docs/definitions.md) these frames follow.
 pub const DEFINITIONS_VERSION: &str = "2";
 
 /// Failed inputs a [`Manifest`] keeps in memory for the end-of-run message; every one of

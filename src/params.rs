@@ -1,4 +1,4 @@
-//! The §3 draw-rate parameter file an engine loads (schema documented in README.md).
+//! The §3 draw-rate parameter file an engine loads (schema documented in docs/draw-rates.md).
 //!
 //! Invariant: the file carries raw counts (`units`, `hits`, `naive_hits`) next to every rate,
 //! so an engine can pool or smooth; summed over the `all` class of `by_held_visible`, `hits`
@@ -125,7 +125,7 @@ pub(crate) fn tsumo_rate_from(
         "definitions_version": DEFINITIONS_VERSION,
         "haifu_version": env!("CARGO_PKG_VERSION"),
         "fold": fold.json(),
-        "definition": "statistics.md §3: per draw record and tile type (37 with red fives apart), \
+        "definition": "docs/definitions.md §3: per draw record and tile type (37 with red fives apart), \
             held = copies in the drawer's concealed hand, visible = publicly visible copies, \
             turn = drawer's discards + 1; rate = hits / units; naive_rate = Σ u(t)/U / units",
         "corpus": {

@@ -7,7 +7,7 @@
 
 use std::fmt;
 
-/// The named reasons of the manifest (README "What a run writes").
+/// The named reasons of the manifest (docs/inputs.md, the manifest).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Reason {
     // Failures.

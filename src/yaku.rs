@@ -1,4 +1,4 @@
-//! The yaku of statistics.md §10: Tenhou's yaku ids, their keys and names, in one table that
+//! The yaku of docs/definitions.md §10: Tenhou's yaku ids, their keys and names, in one table that
 //! the replay, the frames and the reports all read.
 //!
 //! Invariants: [`YAKU`] is indexed by Tenhou id (entry `i` has id `i`); keys are unique,

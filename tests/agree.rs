@@ -1,4 +1,4 @@
-//! §7 discard decisions and engine agreement (statistics.md §7) against
+//! §7 discard decisions and engine agreement (docs/definitions.md §7) against
 //! tools/fixtures/EXPECTED_V2.md §3 (worked by hand): every decision row of f006 (after a pon,
 //! after a chi at both ends and in the middle, a forced decision in riichi, a declaration, a
 //! tsumogiri of a second copy, a red five), the built-in engines' totals and splits as exact
@@ -18,7 +18,7 @@ use polars::prelude::*;
 use serde_json::Value;
 
 fn ingest(inputs: &[PathBuf]) -> tempfile::TempDir {
-    common::ingest_cli(inputs, &["--decisions"])
+    common::ingest_cli(inputs, &["--with=decisions"])
 }
 
 fn f006() -> PathBuf {
@@ -281,7 +281,7 @@ fn built_in_engines_on_f006() {
     let table = ok(&haifu(&["agree", "--frames", out.path().to_str().unwrap()]));
     assert!(
         table.starts_with(
-            "== discard agreement (statistics.md §7): 20 decisions, 2 forced, 18 unforced"
+            "== discard agreement (docs/definitions.md §7): 20 decisions, 2 forced, 18 unforced"
         ),
         "{table}"
     );
@@ -532,7 +532,7 @@ fn answers_limit_and_where() {
     ]));
     let o = haifu(&["agree", "--frames", plain.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--decisions"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with decisions"));
 }
 
 /// Phoenix games: one row per discard record, the player's kind always legal, riichi rows
@@ -701,15 +701,15 @@ fn decisions_report_on_f006() {
     assert!(!plain.path().join("reports/decisions.csv").exists());
     let o = haifu(&["stats", "decisions", "--frames", dir]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("ingest with --decisions"));
-    // With --decisions, `haifu run` writes it; ingested again without, the frame and the
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ingest with --with decisions"));
+    // With --with decisions, `haifu run` writes it; ingested again without, the frame and the
     // report are gone (no file out of step with the others).
     ok(&haifu(&[
         "run",
         f006().to_str().unwrap(),
         "--room",
         "any",
-        "--decisions",
+        "--with=decisions",
         "--out",
         dir,
         "--quiet",

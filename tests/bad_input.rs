@@ -511,12 +511,7 @@ fn strict_writes_nothing_when_a_file_fails() {
         dates: Default::default(),
         strict: true,
         progress: false,
-        decisions: false,
-        walls: false,
-        peer: false,
-        danger_moments: false,
-        hand_reading: false,
-        hand_reading_moments: false,
+        observe: Default::default(),
         tsumo_validation: false,
         convert: None,
     })

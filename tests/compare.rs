@@ -44,7 +44,7 @@ fn files_of(games: &[&str]) -> Vec<PathBuf> {
 }
 
 fn all_fixtures() -> tempfile::TempDir {
-    ingest_cli(&[fixtures()], &["--peer"])
+    ingest_cli(&[fixtures()], &["--with=development"])
 }
 
 fn compare_json(args: &[&str]) -> Value {
@@ -212,7 +212,7 @@ fn an_untestable_row_keeps_its_difference() {
 }
 
 /// A corpus against itself: every difference 0, no row significant, in every report
-/// (the fixtures were ingested with --peer, so yaku and by-turn are compared too).
+/// (the fixtures were ingested with --with development, so yaku and by-turn are compared too).
 #[test]
 fn a_corpus_against_itself_has_no_significant_row() {
     let out = all_fixtures();
@@ -237,10 +237,13 @@ fn a_corpus_against_itself_has_no_significant_row() {
 #[test]
 fn two_slices_equal_two_ingests() {
     let out = all_fixtures();
-    let a = ingest_cli(&files_of(&["f003", "f008", "f009"]), &["--peer"]);
+    let a = ingest_cli(
+        &files_of(&["f003", "f008", "f009"]),
+        &["--with=development"],
+    );
     let b = ingest_cli(
         &files_of(&["f004", "f005", "f006", "f007", "f010"]),
-        &["--peer"],
+        &["--with=development"],
     );
     let sliced = compare_json(&[
         "--frames",
@@ -382,7 +385,7 @@ fn stats_rows(dir: &Path, report: &str, expr: &str) -> Vec<Value> {
     v["rows"].as_array().unwrap().clone()
 }
 
-/// Without --peer frames, the default comparison leaves yaku and by-turn out and says so;
+/// Without --with development frames, the default comparison leaves yaku and by-turn out and says so;
 /// named, it is an error that says which frame and which flag.
 #[test]
 fn reports_without_their_frames_are_left_out_with_a_note() {
@@ -392,7 +395,7 @@ fn reports_without_their_frames_are_left_out_with_a_note() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(o.status.success(), "{stderr}");
     assert!(
-        stderr.contains("yaku: left out") && stderr.contains("--peer"),
+        stderr.contains("yaku: left out") && stderr.contains("--with development"),
         "{stderr}"
     );
     assert!(stderr.contains("by-turn: left out"), "{stderr}");
@@ -406,7 +409,7 @@ fn reports_without_their_frames_are_left_out_with_a_note() {
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert!(
         stderr.contains("report `yaku` reads the `wins` frame, which A (")
-            && stderr.contains("lacks: ingest with --peer"),
+            && stderr.contains("lacks: ingest with --with development"),
         "{stderr}"
     );
     let o = haifu(&["compare", "records", "--frames", dir]);

@@ -618,7 +618,7 @@ fn wait_shapes_of_300_phoenix_games_are_pinned() {
     assert_eq!(got, want);
 }
 
-/// §10–§14 on the whole Phoenix corpus (`--peer`): every AGARI is one `wins` row (the `hands`
+/// §10–§14 on the whole Phoenix corpus (`--with development`): every AGARI is one `wins` row (the `hands`
 /// frame's win count), its `win_yaku` rows are its yaku and yakuman entries; §12's four counts
 /// of every kind sum to 4 per hand and every red type's to 1 (the corpus has red fives); the
 /// §11 units are the four starting hands of every hand plus one per discard; every

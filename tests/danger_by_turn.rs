@@ -1,4 +1,4 @@
-//! §15 danger at every moment (`--danger-moments`): the moments of hand-made riichi hands
+//! §15 danger at every moment (`--with danger-moments`): the moments of hand-made riichi hands
 //! worked by hand from the fixtures' scripts (tools/fixtures/games.py), the metrics of one
 //! moment worked by hand, a situation stopped by a passed wait, the `danger-by-turn` report
 //! against the frame's exact sums, `haifu danger-eval --by-turn`, and the Phoenix corpus.
@@ -15,7 +15,7 @@ const F006: &str = "2019061512gm-00a9-0000-0000f006";
 const F007: &str = "2021031520gm-00a9-0000-0000f007";
 
 fn ingested(inputs: &[PathBuf]) -> tempfile::TempDir {
-    ingest_cli(inputs, &["--danger-moments"])
+    ingest_cli(inputs, &["--with=danger-moments"])
 }
 
 /// (game, observer, turn, estimator) → (moments, [rmse, cross_entropy, kld] sums) of the
@@ -210,7 +210,7 @@ fn the_report_is_the_frames_sums() {
             );
         }
     }
-    // `haifu run --danger-moments` writes the report; without the flag it is neither run nor
+    // `haifu run --with danger-moments` writes the report; without the flag it is neither run nor
     // asked for, and `stats` says which flag.
     let plain = ingest_cli(&[fixtures()], &[]);
     let o = haifu(&[
@@ -220,7 +220,7 @@ fn the_report_is_the_frames_sums() {
         plain.path().to_str().unwrap(),
     ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--danger-moments"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with danger-moments"));
 }
 
 /// `haifu danger-eval --by-turn`: the table with the slice's line, the best values starred,
@@ -257,7 +257,7 @@ fn danger_eval_by_turn() {
         "--by-turn",
     ]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--danger-moments"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with danger-moments"));
 }
 
 /// The Phoenix corpus (first 300 games): every moment is scored by the five estimators; the

@@ -39,12 +39,7 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         dates: Default::default(),
         strict: false,
         progress: false,
-        decisions: true,
-        walls: true,
-        peer: true,
-        danger_moments: true,
-        hand_reading: true,
-        hand_reading_moments: true,
+        observe: haifu::stats::Observe::with(&haifu::groups::GROUPS.map(|g| g.group)),
         tsumo_validation: false,
         convert: None,
     };

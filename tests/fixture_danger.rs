@@ -1,4 +1,4 @@
-//! statistics.md §4 danger situations on the hand-written fixtures (tools/fixtures/README.md,
+//! docs/definitions.md §4 danger situations on the hand-written fixtures (tools/fixtures/README.md,
 //! exact event order in tools/fixtures/games.py and the fixture XML itself).
 //!
 //! Every expected value below was worked out by hand from the fixture logs, not read back from
@@ -629,7 +629,7 @@ fn scoring_none_and_combo() {
 // CLI: `haifu danger-eval --table`.
 // ---------------------------------------------------------------------------------------------
 
-/// The 19 category names of statistics.md §6, in order.
+/// The 19 category names of docs/definitions.md §6, in order.
 const CATEGORIES: [&str; 19] = [
     "honor-0",
     "honor-1",

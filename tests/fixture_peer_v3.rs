@@ -1,4 +1,4 @@
-//! The version-3 frames of statistics.md (§6 v3 `wins`, `win_yaku`, `riichi`, `calls`; §11
+//! The version-3 frames of docs/definitions.md (§6 v3 `wins`, `win_yaku`, `riichi`, `calls`; §11
 //! `by_turn`; §12 `tiles_at_end`; the `hands` columns of §14) on the hand-made game written for
 //! them, f010, every row against the values worked out BY HAND in tools/fixtures/EXPECTED_V4.md
 //! (and checked there with tools/fixtures/expected_v4.py, an independent Python replay). Nothing
@@ -31,7 +31,7 @@ use polars::prelude::*;
 
 const F010: &str = "2023010100gm-00a9-0000-0000f010";
 
-/// f010 alone ingested (room any, with `--peer`) into a temporary directory; it must replay.
+/// f010 alone ingested (room any, with `--with development`) into a temporary directory; it must replay.
 fn ingest() -> tempfile::TempDir {
     let out = tempfile::tempdir().unwrap();
     let file: PathBuf = fixtures().join(format!("{F010}.xml"));

@@ -1,4 +1,4 @@
-//! §1 riichi response (statistics.md §1) on the two hand-made games written for it, every unit
+//! §1 riichi response (docs/definitions.md §1) on the two hand-made games written for it, every unit
 //! against the values worked out BY HAND in tools/fixtures/EXPECTED_V2.md §5 (f008) and
 //! tools/fixtures/EXPECTED_V3.md (f009), and checked there with tools/fixtures/expected_v2.py.
 //! Nothing here recomputes a statistic the way haifu does: every expected number is a literal

@@ -1,6 +1,6 @@
 //! Statistics on the hand-written fixture games (fixtures/, described hand by hand in
 //! tools/fixtures/README.md), checked against values worked out BY HAND from that description
-//! and from ../shared/docs/statistics.md. Every expected number below is a literal with its
+//! and from docs/definitions.md. Every expected number below is a literal with its
 //! derivation next to it; nothing here recomputes a statistic the way haifu does.
 //!
 //! Notation: tiles as in the fixture README (`123m`, `0p` = red five, `1z`..`7z` = E S W N

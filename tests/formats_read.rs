@@ -16,13 +16,8 @@ use haifu::formats::{Filled, UNFILLED};
 use haifu::mjlog::Format;
 use polars::prelude::*;
 
-/// Every on-request frame too.
-const ALL_FRAMES: &[&str] = &[
-    "--peer",
-    "--danger-moments",
-    "--hand-reading-moments",
-    "--decisions",
-];
+/// Every on-request frame too (the walls are left out: not every format records a seed).
+const ALL_FRAMES: &[&str] = &["--with=development,danger-moments,hand-reading-moments,decisions"];
 
 fn ingest(inputs: &[PathBuf]) -> tempfile::TempDir {
     common::ingest_cli(inputs, ALL_FRAMES)

@@ -90,7 +90,7 @@ fn one_moment_by_hand() {
     let second = &xml[xml.rfind("<INIT").unwrap()..];
     let path = dir.path().join("2019061512gm-00a9-0000-0000f206.xml");
     std::fs::write(&path, format!("{head}{second}")).unwrap();
-    let out = ingest_cli(&[path], &["--hand-reading-moments"]);
+    let out = ingest_cli(&[path], &["--with=hand-reading-moments"]);
     let s = sums(out.path());
     let game = "2019061512gm-00a9-0000-0000f206".to_string();
     assert_eq!(s.len(), 4, "one moment, four methods: {s:?}");
@@ -161,13 +161,16 @@ fn one_moment_by_hand() {
 }
 
 /// Over every fixture: each seat's moments are its draw records and its chi, pon and
-/// daiminkan (the `hands` frame's draws and the `calls` frame of --peer), the four methods
+/// daiminkan (the `hands` frame's draws and the `calls` frame of --with development), the four methods
 /// scoring each; the report's rows are the frame's sums (means from the exact parts), its
 /// `all` seat and turn rows the sums of the others, the best method of each (seat, turn)
 /// marked.
 #[test]
 fn moments_are_every_draw_and_call_and_the_report_is_the_frames_sums() {
-    let out = ingest_cli(&[fixtures()], &["--hand-reading", "--peer"]);
+    let out = ingest_cli(
+        &[fixtures()],
+        &["--with=hand-reading", "--with=development"],
+    );
     let s = sums(out.path());
     let mut moments: BTreeMap<String, i64> = BTreeMap::new();
     for ((g, _, _, m), (n, _)) in &s {
@@ -278,7 +281,7 @@ fn moments_are_every_draw_and_call_and_the_report_is_the_frames_sums() {
     let plain = ingest_cli(&[fixtures()], &[]);
     let o = haifu(&["hand-reading", "--frames", plain.path().to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
-    assert!(String::from_utf8_lossy(&o.stderr).contains("--hand-reading"));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with hand-reading"));
 }
 
 /// The Phoenix corpus (first 200 games): every method scores every moment; the metrics are
@@ -291,7 +294,10 @@ fn phoenix_hand_reading() {
     let Some(dir) = common::corpus("phoenix") else {
         return;
     };
-    let out = ingest_cli(&common::first_files(&dir, 200), &["--hand-reading-moments"]);
+    let out = ingest_cli(
+        &common::first_files(&dir, 200),
+        &["--with=hand-reading-moments"],
+    );
     let s = sums(out.path());
     let mut per: BTreeMap<String, (i64, f64)> = BTreeMap::new();
     for ((_, _, _, m), (n, x)) in &s {
@@ -407,7 +413,7 @@ fn reading(dir: &Path, extra: &[&str]) -> Vec<Value> {
 ///   (seat 3) tiles: Σ others = 33.
 #[test]
 fn a_moment_row_and_its_request_by_hand() {
-    let out = ingest_cli(&[f006()], &["--hand-reading-moments"]);
+    let out = ingest_cli(&[f006()], &["--with=hand-reading-moments"]);
     let df = frame(out.path(), "hand_reading_moments");
     let text = |c: &str, i: usize| {
         df.column(c)
@@ -485,7 +491,7 @@ fn a_moment_row_and_its_request_by_hand() {
 /// on every fixture, and under --where; --limit N scores the first N moments.
 #[test]
 fn per_moment_scores_equal_the_frames_sums() {
-    let out = ingest_cli(&[fixtures()], &["--hand-reading-moments"]);
+    let out = ingest_cli(&[fixtures()], &["--with=hand-reading-moments"]);
     let dir = out.path().to_str().unwrap();
     for slice in [&[][..], &["--where", "game_id LIKE '%f006'"][..]] {
         let run = |extra: &[&str]| {
@@ -526,7 +532,7 @@ fn per_moment_scores_equal_the_frames_sums() {
 /// one late, or out of order; its rows come after the built-ins'.
 #[test]
 fn the_example_engine_equals_combo() {
-    let out = ingest_cli(&[fixtures()], &["--hand-reading-moments"]);
+    let out = ingest_cli(&[fixtures()], &["--with=hand-reading-moments"]);
     for mode in ["", " --hold 256", " --lag", " --hold 256 --reverse"] {
         let cmd = format!("{}{mode}", example_engine().display());
         let rows = reading(
@@ -559,7 +565,7 @@ fn the_example_engine_equals_combo() {
 /// naming the engine and the moment, and nothing on standard output.
 #[test]
 fn protocol_failures() {
-    let out = ingest_cli(&[f006()], &["--hand-reading-moments"]);
+    let out = ingest_cli(&[f006()], &["--with=hand-reading-moments"]);
     let dir = out.path().to_str().unwrap();
     let fails = |cmd: &str, timeout: &str, says: &[&str]| {
         common::engine_fails("hand-reading", dir, cmd, timeout, says)
@@ -642,7 +648,7 @@ fn protocol_failures() {
     assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("hand_reading_moments") && err.contains("--hand-reading"),
+        err.contains("hand_reading_moments") && err.contains("--with hand-reading-moments"),
         "{err}"
     );
 }

@@ -9,7 +9,7 @@
 //! can be tied to a second frame, they are (draw-rate against the draw records of `hands`,
 //! danger-calibration against the situations and waits of `danger_eval`).
 //!
-//! The §10–§14 reports (`ingest --peer`) are checked against hands replayed here from the §7
+//! The §10–§14 reports (`ingest --with development`) are checked against hands replayed here from the §7
 //! `decisions` frame, the `calls` and `walls` frames and the starting hands of each game's
 //! source log (section "§10–§14" below).
 //!
@@ -892,7 +892,7 @@ fn check_riichi_response(dir: &Path) -> usize {
 // §2 wait danger
 // ---------------------------------------------------------------------------------------------
 
-/// statistics.md §6's 19 categories in the report's order, each with its group.
+/// docs/definitions.md §6's 19 categories in the report's order, each with its group.
 const CATEGORIES: [(&str, &str); 19] = [
     ("honor-0", "honor"),
     ("honor-1", "honor"),
@@ -1364,7 +1364,7 @@ fn check_decisions(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §10–§14 (`ingest --peer`): tiles, hands, waits and shapes re-derived here
+// §10–§14 (`ingest --with development`): tiles, hands, waits and shapes re-derived here
 // ---------------------------------------------------------------------------------------------
 //
 // The reports of §10–§14 read frames that hold counts already (`by_turn`, `tiles_at_end`,
@@ -1831,7 +1831,7 @@ fn holds(melds: &[MeldText], c: &CallRow) -> bool {
 // §10 yaku and draw reasons
 // ---------------------------------------------------------------------------------------------
 
-/// statistics.md §10's table, by Tenhou id: key and name (the winds and dragons with their tile,
+/// docs/definitions.md §10's table, by Tenhou id: key and name (the winds and dragons with their tile,
 /// 自風 東 … 役牌 中).
 const YAKU_TABLE: [(&str, &str); 55] = [
     ("menzen-tsumo", "門前清自摸和"),
@@ -3119,7 +3119,7 @@ fn check_records(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
-// §15 danger by turn (`ingest --danger-moments`)
+// §15 danger by turn (`ingest --with danger-moments`)
 // ---------------------------------------------------------------------------------------------
 
 /// `danger-by-turn` from the `danger_by_turn` frame: per (observer, turn label, estimator)
@@ -3331,7 +3331,7 @@ fn check_every_report(dir: &Path) {
 }
 
 /// An ingest writing every frame, the on-request ones too: `decisions` (§7), `walls` (the §12
-/// checks read which tiles were never drawn) and the §10–§14 frames (`--peer`).
+/// checks read which tiles were never drawn) and the §10–§14 frames (`--with development`).
 fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest::IngestSummary {
     haifu::ingest::ingest(&haifu::ingest::IngestOptions {
         inputs: inputs.to_vec(),
@@ -3340,12 +3340,7 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         dates: Default::default(),
         strict: false,
         progress: false,
-        decisions: true,
-        walls: true,
-        peer: true,
-        danger_moments: true,
-        hand_reading: true,
-        hand_reading_moments: true,
+        observe: haifu::stats::Observe::with(&haifu::groups::GROUPS.map(|g| g.group)),
         tsumo_validation: false,
         convert: None,
     })

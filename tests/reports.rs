@@ -382,7 +382,7 @@ fn run_writes_the_same_files_as_stats_and_params() {
         "csv".as_ref(),
     ]);
     assert_eq!(validate.stdout, read(&reports.join("tsumo_validation.csv")));
-    // The §7 report needs the frame of `ingest --decisions` (tests/agree.rs): a run without
+    // The §7 report needs the frame of `ingest --with decisions` (tests/agree.rs): a run without
     // it writes no such file.
     for rep in haifu::report::REPORTS.iter().filter(|r| r.on_request()) {
         assert!(

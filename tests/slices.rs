@@ -1,4 +1,4 @@
-//! Slices (statistics.md §9) on the fixtures: the `games` columns date, dan, rate and fold
+//! Slices (docs/definitions.md §9) on the fixtures: the `games` columns date, dan, rate and fold
 //! against tools/fixtures/EXPECTED_V2.md §1 (worked by hand), every log-id form in a file name,
 //! `--where` against the hand-worked §1 numbers of f008 and against SQL written by hand,
 //! a slice of no games, every refusal, `--since`/`--until`, the by-year reports against the
@@ -471,12 +471,7 @@ fn since_and_until_skip_other_dates() {
         },
         strict: false,
         progress: false,
-        decisions: false,
-        walls: false,
-        peer: false,
-        danger_moments: false,
-        hand_reading: false,
-        hand_reading_moments: false,
+        observe: Default::default(),
         tsumo_validation: false,
         convert: None,
     })
@@ -516,12 +511,7 @@ fn since_and_until_skip_other_dates() {
             },
             strict: false,
             progress: false,
-            decisions: false,
-            walls: false,
-            peer: false,
-            danger_moments: false,
-            hand_reading: false,
-            hand_reading_moments: false,
+            observe: Default::default(),
             tsumo_validation: false,
             convert: None,
         })

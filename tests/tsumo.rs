@@ -1,4 +1,4 @@
-//! §8 tenpai draws and the tsumo-rate models (statistics.md §8) on the fixtures, against
+//! §8 tenpai draws and the tsumo-rate models (docs/definitions.md §8) on the fixtures, against
 //! tools/fixtures/EXPECTED_V2.md §4 (worked by hand): every tenpai draw of f007 and f006 (a
 //! draw before and after riichi, a karaten wait, a wait with a red-five type, a rinshan draw),
 //! the totals of every fixture game, the hand-made parameter file of §4.4 over all of f007,

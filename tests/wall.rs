@@ -433,12 +433,10 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         dates: Default::default(),
         strict: true,
         progress: false,
-        decisions: false,
-        walls: true,
-        peer: false,
-        danger_moments: false,
-        hand_reading: false,
-        hand_reading_moments: false,
+        observe: haifu::stats::Observe {
+            walls: true,
+            ..Default::default()
+        },
         tsumo_validation: false,
         convert: None,
     })

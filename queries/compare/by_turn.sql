@@ -1,7 +1,7 @@
 -- haifu compare: §11 by turn (queries/by_turn.sql) as moments: per turn, the shares of the
 -- turn's shanten units at shanten 0 … 6 (share_0 … share_6), mean_shanten (a mean over the
 -- units, its squares from the counts), declaration_rate and win_rate (declarations and wins
--- per unit of the turn). Table: by_turn (written with --peer).
+-- per unit of the turn). Table: by_turn (written with --with development).
 WITH t AS (
   SELECT turn, SUM(units) AS units,
     SUM(shanten_0) AS c0, SUM(shanten_1) AS c1, SUM(shanten_2) AS c2, SUM(shanten_3) AS c3,

@@ -1,6 +1,6 @@
 -- haifu compare: §13 double riichi (queries/double_riichi.sql) as moments: per shape (good,
 -- bad, all), win_rate (wins among declarations) and mean_points (a mean over the wins).
--- Table: riichi (written with --peer).
+-- Table: riichi (written with --with development).
 WITH dr AS (
   SELECT CASE WHEN outs_own >= 6 THEN 'good' ELSE 'bad' END AS shape, won,
     CAST(points AS DOUBLE) AS points

@@ -1,5 +1,5 @@
 -- haifu compare: §5 summary's average_win_value (AGARI `ten`'s points, without honba and
--- kyotaku) as a mean over the wins of the `wins` frame (written with --peer), for its sum of
+-- kyotaku) as a mean over the wins of the `wins` frame (written with --with development), for its sum of
 -- squares: one row per room and `all`, as queries/compare/summary.sql.
 WITH w AS (
   SELECT h.room, CAST(w.points AS DOUBLE) AS v

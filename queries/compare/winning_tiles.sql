@@ -1,6 +1,6 @@
 -- haifu compare: §12 winning tiles (queries/winning_tiles.sql) as moments: per kind,
 -- riichi_share (declarations waiting on it) and dama_share (wins without a declaration whose
--- hand waited on it). Tables: tiles_at_end, riichi, wins, kinds (written with --peer).
+-- hand waited on it). Tables: tiles_at_end, riichi, wins, kinds (written with --with development).
 WITH w AS (
   SELECT type, SUM(riichi_waits) AS riichi_waits, SUM(dama_waits) AS dama_waits
   FROM tiles_at_end GROUP BY type

@@ -1,7 +1,7 @@
 -- haifu compare: §10 yaku (queries/yaku.sql) as moments. Row `all`: mean_points (AGARI
 -- points over the wins) and mean_han (over the wins with a han count, i.e. not yakuman);
 -- then per yaku (and the pooled `yakuhai`): win_share, the wins that count it at least once
--- among all wins. Tables: win_yaku, wins (written with --peer).
+-- among all wins. Tables: win_yaku, wins (written with --with development).
 WITH per_win AS (
   SELECT game_id, hand, seat, id, yaku, SUM(count) AS n FROM win_yaku
   GROUP BY game_id, hand, seat, id, yaku

@@ -12,7 +12,7 @@ use crate::report::agree::{self, EngineSpec, Options};
 use crate::report::{self, Format};
 use crate::runtime::rate_timing;
 
-/// Score discard engines against the players' decisions (statistics.md §7).
+/// Score discard engines against the players' decisions (docs/definitions.md §7).
 #[derive(Debug, clap::Args)]
 #[command(
     after_help = "Built-in engines: player (the player's own choice: agreement 1, a check), \
@@ -24,7 +24,7 @@ External engines (--engine-cmd): the command is started once with `sh -c`; haifu
 object per unforced decision to its standard input, one per line, and reads one answer line per \
 decision from its standard output, in any order: {\"id\": N, \"discard\": \"5p\"} or {\"id\": N, \
 \"discard\": [\"5p\", \"6p\"]} (a set of equally good kinds; agreement is 1/size when the player's \
-kind is in it). The objects' fields are in README.md. haifu sends the next batch of decisions \
+kind is in it). The objects' fields are in docs/decisions.md. haifu sends the next batch of decisions \
 (8,192 rows) before it waits for the answers to the one before and closes the engine's input \
 after the last, so an engine may hold answers back (to batch them, or one late) as long as it \
 holds fewer than 8,192; --engine-timeout applies while an answer is owed. A command that exits \
@@ -34,10 +34,10 @@ exit 2 and no report. See examples/max_ukeire_engine.rs.
 Answer files (--answers): CSV with the header game_id,hand,seat,turn,discard (several kinds \
 separated by |).
 
-The frames must come from `haifu ingest --decisions` (or `haifu run --decisions`)."
+The frames must come from `haifu ingest --with decisions` (or `haifu run --with decisions`)."
 )]
 pub(crate) struct Args {
-    /// Directory written by `haifu ingest --decisions --out` or `haifu run --decisions --out`.
+    /// Directory written by `haifu ingest --with decisions --out` or `haifu run --with decisions --out`.
     #[arg(long)]
     frames: PathBuf,
     /// A built-in engine (player, tsumogiri, min-shanten, max-ukeire); repeat for several.

@@ -2,8 +2,10 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::groups::{Group, GROUPS};
 use crate::ingest::{DateRange, IngestOptions, RoomFilter};
 use crate::report::{Format, Slice};
+use crate::stats::Observe;
 
 /// What to read and how, shared by `run` and `ingest`.
 #[derive(Debug, clap::Args)]
@@ -31,39 +33,47 @@ pub(crate) struct InputArgs {
     /// Never show a progress bar.
     #[arg(long)]
     pub(crate) quiet: bool,
-    /// Also record every discard decision (statistics.md §7) in the `decisions` frame, which
-    /// `haifu agree` reads (about 3 million rows for 6,448 Phoenix games; the ingest is slower).
+    /// Also record and write the analyses NAME (comma-separated, or the option repeated); each
+    /// adds frames (docs/frames.md), the reports that read them, and CPU time (measured on the
+    /// 6,448 Phoenix games against the default run).
+    #[arg(long = "with", value_name = "NAME", value_delimiter = ',', value_parser = group_parser())]
+    pub(crate) with: Vec<Group>,
+    /// Every analysis of --with.
     #[arg(long)]
-    pub(crate) decisions: bool,
-    /// Also write the `walls` frame: every hand's wall, rebuilt from the log's seed and checked
-    /// against every draw (one row per hand, 136 tiles in the order they are taken).
-    #[arg(long)]
-    pub(crate) walls: bool,
-    /// Also record the analyses of statistics.md §10–§14 (yaku, draw reasons, by turn, calls,
-    /// tiles at a hand's end, winning tiles, the declaration tile, double riichi, records):
-    /// frames `wins`, `win_yaku`, `riichi`, `calls`, `by_turn`, `tiles_at_end`, `hand_ends`
-    /// and their reports (the run takes about a fifth longer).
-    #[arg(long)]
-    pub(crate) peer: bool,
-    /// Also score the danger estimators at every moment after a riichi (statistics.md §15:
-    /// each draw and call of the three other seats, until a wait is discarded): frame
-    /// `danger_by_turn` and, from `run`, the `danger-by-turn` report (the run takes about a
-    /// quarter longer).
-    #[arg(long)]
-    pub(crate) danger_moments: bool,
-    /// Also score the built-in hand-reading methods (statistics.md §16: how well each
-    /// method's density matches the tiles the other three seats hold) at every draw and call
-    /// of every seat: frame `hand_reading` and, from `run`, the `hand-reading` report.
-    #[arg(long)]
-    pub(crate) hand_reading: bool,
-    /// --hand-reading, and every moment's view in frame `hand_reading_moments` (3 million
-    /// rows, 130 MB for 6,448 games; the ingest takes about twice as long again), from which
-    /// `haifu hand-reading --engine-cmd` scores your own method.
-    #[arg(long)]
-    pub(crate) hand_reading_moments: bool,
+    pub(crate) all: bool,
+}
+
+/// `--with`'s values: the names of [`GROUPS`], each with what it writes and costs.
+fn group_parser() -> impl clap::builder::TypedValueParser<Value = Group> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = GROUPS.iter().map(|g| {
+        let sections = match g.sections {
+            "" => String::new(),
+            s => format!("{s}: "),
+        };
+        let help = format!(
+            "{sections}{}; frames {} ({})",
+            g.about,
+            g.frames.join(", "),
+            g.cost
+        );
+        PossibleValue::new(g.name).help(help)
+    });
+    PossibleValuesParser::new(values)
+        .map(|name| Group::from_name(&name).expect("a value the parser accepted"))
 }
 
 impl InputArgs {
+    /// What the replay records: the groups of `--with`, or every group with `--all`.
+    pub(crate) fn observe(&self) -> Observe {
+        if self.all {
+            let all: Vec<Group> = GROUPS.iter().map(|g| g.group).collect();
+            Observe::with(&all)
+        } else {
+            Observe::with(&self.with)
+        }
+    }
+
     /// The ingest options for output directory `out`.
     pub(crate) fn options(&self, out: &Path) -> IngestOptions {
         IngestOptions {
@@ -76,12 +86,7 @@ impl InputArgs {
             },
             strict: self.strict,
             progress: !self.quiet,
-            decisions: self.decisions,
-            walls: self.walls,
-            peer: self.peer,
-            danger_moments: self.danger_moments,
-            hand_reading: self.hand_reading,
-            hand_reading_moments: self.hand_reading_moments,
+            observe: self.observe(),
             tsumo_validation: false,
             convert: None,
         }
@@ -116,6 +121,13 @@ pub(crate) struct ReportArgs {
     /// Directory written by `haifu ingest --out` or `haifu run --out`.
     #[arg(long)]
     pub(crate) frames: PathBuf,
+    #[command(flatten)]
+    pub(crate) print: PrintArgs,
+}
+
+/// How a report is printed and over which units, shared by `stats` and `query`.
+#[derive(Debug, clap::Args)]
+pub(crate) struct PrintArgs {
     #[arg(long, value_enum, default_value = "table")]
     pub(crate) format: Format,
     /// Restrict riichi_response units to seat N (0..3; the classic table uses seat 0).
@@ -125,7 +137,7 @@ pub(crate) struct ReportArgs {
     pub(crate) slice: SliceArgs,
 }
 
-/// A slice of the games (statistics.md §9), shared by every command that reports.
+/// A slice of the games (docs/definitions.md §9), shared by every command that reports.
 #[derive(Debug, Default, clap::Args)]
 pub(crate) struct SliceArgs {
     /// Only the games for which EXPR holds: a polars-SQL condition over the `games` columns

@@ -25,7 +25,7 @@ pub(crate) struct Args {
     /// Names of the sides in the output, as A=NAME and B=NAME (default A and B).
     #[arg(long = "name", value_name = "SIDE=NAME")]
     names: Vec<String>,
-    /// A slice of A's games (statistics.md §9): a polars-SQL condition over `games`.
+    /// A slice of A's games (docs/definitions.md §9): a polars-SQL condition over `games`.
     #[arg(long = "where-a", value_name = "EXPR")]
     where_a: Option<String>,
     /// A slice of B's games.

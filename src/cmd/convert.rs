@@ -22,7 +22,7 @@ dora, reach, reach_accepted (with deltas and scores), hora (with each winner's o
 ryukyoku, end_kyoku, end_game.
 
 tenhou6: the JSON of Tenhou's own viewer and export (mjlog2json), equal to Tenhou's export byte for \
-byte on the games tested (README, \"Converting logs\")."
+byte on the games tested (docs/formats.md)."
 )]
 pub(crate) struct Args {
     /// Log files, directories (walked recursively) or log databases, as for `haifu ingest`.
@@ -71,12 +71,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         },
         strict: args.strict,
         progress: !args.quiet,
-        decisions: false,
-        walls: false,
-        peer: false,
-        danger_moments: false,
-        hand_reading: false,
-        hand_reading_moments: false,
+        observe: Default::default(),
         tsumo_validation: false,
         convert: Some(match args.to {
             Format::Mjai => ConvertTo::Mjai,

@@ -8,7 +8,8 @@ use anyhow::{Context, Result};
 use super::args::SliceArgs;
 use super::{print, Done};
 use crate::danger::{CategoryTable, EstimatorName};
-use crate::report::danger::score_and_render;
+use crate::report::danger;
+use crate::report::{rows_json, to_csv, Format};
 
 /// Score danger estimators against the riichi hands' real waits (§4).
 #[derive(Debug, clap::Args)]
@@ -17,7 +18,7 @@ pub(crate) struct Args {
     /// danger_calibration.parquet and danger_eval_summary.parquet are written into it.
     #[arg(long)]
     frames: PathBuf,
-    /// Your danger table: a CSV `category,weight` with all 19 categories of statistics.md §6
+    /// Your danger table: a CSV `category,weight` with all 19 categories of docs/definitions.md §6
     /// (scored as estimator `table`).
     #[arg(long)]
     table: Option<PathBuf>,
@@ -32,9 +33,14 @@ pub(crate) struct Args {
     /// §15 instead: the built-in estimators (and --table, scored at every moment of the
     /// `danger_moments` frame) at every moment after a riichi, per observer (the seat 1, 2 or 3
     /// after the riichi seat) and turn, best per turn starred (the `danger-by-turn` report;
-    /// needs frames ingested with --danger-moments).
+    /// needs frames ingested with --with danger-moments).
     #[arg(long)]
     by_turn: bool,
+    /// `table`: a table per moment and the calibration table; `csv`: the `danger-eval` rows,
+    /// a blank line, the `danger-calibration` rows; `json`: {"eval": [...], "calibration":
+    /// [...]} (and "slice" under --where). With --by-turn, the `danger-by-turn` rows.
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 fn parse_estimator(s: &str) -> Result<EstimatorName, String> {
@@ -69,13 +75,41 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             v
         }
     };
-    let text = match args.slice.select(&args.frames)? {
+    let slice = match args.slice.select(&args.frames)? {
         Some(mut slice) => {
             slice.score_danger(&args.frames, &names, user_table.as_ref())?;
-            let tables = crate::report::danger::render(&args.frames, Some(&slice))?;
-            format!("{}\n{tables}", slice.header())
+            Some(slice)
         }
-        None => score_and_render(&args.frames, &names, user_table.as_ref())?,
+        None => {
+            danger::score(&args.frames, &names, user_table.as_ref())?;
+            None
+        }
+    };
+    let (eval, calibration) = danger::reports(&args.frames, slice.as_ref())?;
+    let text = match args.format {
+        Format::Table => {
+            let tables = danger::render_reports(&eval, &calibration)?;
+            match &slice {
+                Some(s) => format!("{}\n{tables}", s.header()),
+                None => tables,
+            }
+        }
+        Format::Csv => {
+            if let Some(s) = &slice {
+                eprintln!("{}", s.header());
+            }
+            format!("{}\n{}", to_csv(&eval)?, to_csv(&calibration)?)
+        }
+        Format::Json => {
+            let mut value = serde_json::json!({
+                "eval": rows_json(&eval),
+                "calibration": rows_json(&calibration),
+            });
+            if let Some(s) = &slice {
+                value["slice"] = s.json();
+            }
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
     };
     print(&text)?;
     Ok(Done::Ok)
@@ -88,8 +122,9 @@ fn by_turn(args: &Args, table: Option<&CategoryTable>) -> Result<Done> {
     let frame = "danger_by_turn";
     if !args.frames.join(format!("{frame}.parquet")).exists() {
         anyhow::bail!(
-            "{} has no {frame} frame: ingest with --danger-moments",
-            args.frames.display()
+            "{} has no {frame} frame: ingest with {}",
+            args.frames.display(),
+            crate::frames::flag_of(frame)
         );
     }
     let report = crate::report::find("danger-by-turn").expect("a bundled report");
@@ -109,16 +144,27 @@ fn by_turn(args: &Args, table: Option<&CategoryTable>) -> Result<Done> {
             .filter(col("estimator").is_in(lit(keep).implode(false), false))
             .collect()?;
     }
-    let mut text = String::new();
-    if let Some(s) = &slice {
-        text.push_str(&s.header());
-        text.push('\n');
-    }
-    text.push_str(&crate::report::starred_table(
-        &df,
-        &["observer", "turn", "estimator", "moments"],
-        &["rmse", "cross_entropy", "kld"],
-    )?);
+    let text = match args.format {
+        Format::Table => {
+            let mut text = String::new();
+            if let Some(s) = &slice {
+                text.push_str(&s.header());
+                text.push('\n');
+            }
+            text.push_str(&crate::report::starred_table(
+                &df,
+                &["observer", "turn", "estimator", "moments"],
+                &["rmse", "cross_entropy", "kld"],
+            )?);
+            text
+        }
+        other => {
+            if let (Format::Csv, Some(s)) = (other, &slice) {
+                eprintln!("{}", s.header());
+            }
+            crate::report::render(&df, other, slice.as_ref())?
+        }
+    };
     print(&text)?;
     Ok(Done::Ok)
 }

@@ -13,20 +13,20 @@ use crate::report::hand_reading::{self as scoring, Options};
 use crate::report::{self, Format};
 use crate::runtime::rate_timing;
 
-/// Score hand-reading methods over ingested frames (statistics.md §16)
+/// Score hand-reading methods over ingested frames (docs/definitions.md §16)
 ///
 /// At every draw and call of every seat, how well each method's density over the 34 kinds
 /// matches the tiles the other three seats hold; per seat (and pooled) and turn, the lowest
-/// RMSE and cross-entropy of each turn starred. Needs frames ingested with --hand-reading
-/// (--hand-reading-moments for --engine-cmd and --limit).
+/// RMSE and cross-entropy of each turn starred. Needs frames ingested with --with hand-reading
+/// (--with hand-reading-moments for --engine-cmd and --limit).
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Built-in methods: uniform (推定なし: the unseen copies), combo (コンボ理論), statistical (統計的推定), statistical-combo (統計コンボ); statistics.md §16 defines each.
+    after_help = "Built-in methods: uniform (推定なし: the unseen copies), combo (コンボ理論), statistical (統計的推定), statistical-combo (統計コンボ); docs/definitions.md §16 defines each.
 
 A user's method (--engine-cmd CMD, repeatable) is a command started once with `sh -c`: haifu writes one JSON object per moment to its standard input, one per line, with what seat V sees (id, game_id, hand, seat, round, honba, kyotaku, dealer, scores, dora_indicators, turn, after, tiles: V's concealed tiles, melds and rivers: every seat's, as in `haifu agree`), and reads one answer line per moment from its standard output, in any order: {\"id\": N, \"weights\": [w_1m, …, w_7z]}, 34 finite numbers ≥ 0, not all 0 (haifu normalises them). Batching engines are served as in `haifu agree` (the next 8,192 moments are sent before haifu waits for the answers before them, and the input is closed after the last). A command that exits early, writes a line that is not an answer, answers an id twice or not at all ends the run with exit 2 and no report. With --engine-cmd or --limit, every method is scored over the same moments, from frame hand_reading_moments; without, the built-ins' sums are read from frame hand_reading (equal on the same moments). See examples/hand_reading_engine.rs."
 )]
 pub(crate) struct Args {
-    /// Directory written by `haifu ingest --hand-reading` or `haifu run --hand-reading`.
+    /// Directory written by `haifu ingest --with hand-reading` or `haifu run --with hand-reading`.
     #[arg(long)]
     frames: PathBuf,
     /// A user's method: a command speaking the JSON-lines protocol; repeat for several.

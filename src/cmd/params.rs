@@ -43,7 +43,7 @@ struct TsumoRate {
 #[command(
     after_help = "Models: uniform (what engines assume: u(t)/U), params-hv and \
 params-thv (2-fold cross-fitted from the frames), file-hv and file-thv (from --params). \
-Definitions: statistics.md §8; columns: README.md."
+Definitions: docs/definitions.md §8; columns: docs/frames.md; the file: docs/draw-rates.md."
 )]
 struct Validate {
     /// Directory written by `haifu ingest --out` or `haifu run --out`.

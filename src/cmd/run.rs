@@ -16,6 +16,7 @@ use super::{print, Done};
 use crate::danger::EstimatorName;
 use crate::frames::write_atomically;
 use crate::ingest;
+use crate::report::Format;
 use crate::runtime::{check_interrupt, return_freed_memory, timing};
 use crate::{frames, params, report};
 
@@ -32,6 +33,12 @@ pub(crate) struct Args {
     /// written (use --since/--until or --room to ingest the slice itself).
     #[command(flatten)]
     slice: SliceArgs,
+    /// How the reports shown on stdout are printed (every report is written to
+    /// DIR/reports/ as CSV and JSON either way): `table`; `csv`, the summary, riichi-response,
+    /// wait-danger, danger-eval and danger-calibration rows one block after another, a blank
+    /// line between; `json`, one object with those reports' rows by name (and "slice").
+    #[arg(long, value_enum, default_value = "table")]
+    format: Format,
 }
 
 /// Reports shown on stdout after a run, in this order.
@@ -103,16 +110,12 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     check_interrupt()?;
     stage.commit()?;
     let reports_dir = args.out.join("reports");
-    let mut shown = String::new();
-    if let Some(s) = &slice {
-        shown.push_str(&format!("{}\n\n", s.header()));
-    }
-    for name in SHOWN {
-        shown.push_str(&format!("== {name}\n{}\n", report::to_table(report(name))));
-    }
-    shown.push_str("== danger-eval\n");
-    shown.push_str(&danger_tables);
-    print(&shown)?;
+    print(&shown(
+        &report,
+        slice.as_ref(),
+        &danger_tables,
+        args.format,
+    )?)?;
     match &slice {
         None => eprintln!(
             "reports (CSV and JSON), tsumo_rate.json and tsumo_validation.json written to {}",
@@ -125,6 +128,46 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         ),
     }
     Ok(done)
+}
+
+/// The reports of [`SHOWN`] and §4's in `format`.
+fn shown<'a>(
+    report: &dyn Fn(&str) -> &'a polars::prelude::DataFrame,
+    slice: Option<&report::Slice>,
+    danger_tables: &str,
+    format: Format,
+) -> Result<String> {
+    let names = SHOWN.iter().chain(&["danger-eval", "danger-calibration"]);
+    Ok(match format {
+        Format::Table => {
+            let mut shown = String::new();
+            if let Some(s) = slice {
+                shown.push_str(&format!("{}\n\n", s.header()));
+            }
+            for name in SHOWN {
+                shown.push_str(&format!("== {name}\n{}\n", report::to_table(report(name))));
+            }
+            shown.push_str("== danger-eval\n");
+            shown.push_str(danger_tables);
+            shown
+        }
+        Format::Csv => {
+            let blocks: Vec<String> = names
+                .map(|n| report::to_csv(report(n)))
+                .collect::<polars::prelude::PolarsResult<_>>()?;
+            blocks.join("\n")
+        }
+        Format::Json => {
+            let mut value = serde_json::Map::new();
+            if let Some(s) = slice {
+                value.insert("slice".into(), s.json());
+            }
+            for n in names {
+                value.insert(n.to_string(), report::rows_json(report(n)));
+            }
+            serde_json::to_string_pretty(&value)? + "\n"
+        }
+    })
 }
 
 /// A run's output directory being built: `<out>/.haifu-run-<pid>`, on the same file system as

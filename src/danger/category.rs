@@ -1,4 +1,4 @@
-//! The 19 suji categories of statistics.md §2 and their §6 names.
+//! The 19 suji categories of docs/definitions.md §2 and their §6 names.
 //!
 //! A category depends only on the riichi seat's river (as a set of kinds, so a
 //! red five counts as its kind) and, for honours, on the number of publicly

@@ -1,4 +1,4 @@
-//! Danger estimators of statistics.md §4: a non-negative weight per kind for
+//! Danger estimators of docs/definitions.md §4: a non-negative weight per kind for
 //! an observer O facing a riichi seat R, normalised to sum to 1.
 //!
 //! Notation (§4), for a suited kind k = (suit, n), n in 1..=9:

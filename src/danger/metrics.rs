@@ -1,4 +1,4 @@
-//! Scoring metrics of statistics.md §4 for one situation: normalised weights
+//! Scoring metrics of docs/definitions.md §4 for one situation: normalised weights
 //! `w` over the 34 kinds against the riichi seat's wait set.
 //!
 //! Every function expects a non-empty wait set (the §4 exclusions guarantee

@@ -1,4 +1,4 @@
-//! Riichi danger: the suji categories of statistics.md §2, the danger estimators of §4, the
+//! Riichi danger: the suji categories of docs/definitions.md §2, the danger estimators of §4, the
 //! metrics that score them and the run's exact totals of those metrics.
 //!
 //! Pure functions over per-kind arrays indexed by tile kind 0..34 ([`crate::tile::KINDS`]).

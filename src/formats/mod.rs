@@ -103,7 +103,7 @@ fn decode_json(bytes: &[u8], log: &mut GameLog) -> Result<(), Failure> {
     }
 }
 
-/// How much of a frame column a format fills for a Tenhou game (the README's table): every
+/// How much of a frame column a format fills for a Tenhou game (docs/formats.md's table): every
 /// column not listed equals the mjlog's for the same game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Filled {

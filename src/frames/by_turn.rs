@@ -1,5 +1,5 @@
 //! `by_turn`: per game, one row per turn with a shanten unit, a declaration or a win
-//! (statistics.md §11; the `by-turn` report sums them over the games of a run or a slice).
+//! (docs/definitions.md §11; the `by-turn` report sums them over the games of a run or a slice).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::stats::by_turn::MAX_SHANTEN;

@@ -1,4 +1,4 @@
-//! `calls`: one row per chi, pon, daiminkan, kakan and ankan (statistics.md §6 v3, §11).
+//! `calls`: one row per chi, pon, daiminkan, kakan and ankan (docs/definitions.md §6 v3, §11).
 
 use super::{intern, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::tile;

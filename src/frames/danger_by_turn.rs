@@ -1,4 +1,4 @@
-//! `danger_by_turn` (§15, written on request, `--danger-moments`): one row per game,
+//! `danger_by_turn` (§15, written on request, `--with danger-moments`): one row per game,
 //! observer offset, turn and built-in estimator with at least one moment: `observer` (d = 1,
 //! 2, 3: the seat d after the riichi seat), `turn` (the observer's discards so far at the
 //! moment, 0..18, and 19 for 19 and more), `estimator`, `moments`, and the game's sums of each

@@ -1,5 +1,5 @@
 //! `danger_calibration`: one row per (moment, estimator, calibration bin of 34·w) with the
-//! (situation, kind) pairs in the bin and how many were waits (statistics.md §4).
+//! (situation, kind) pairs in the bin and how many were waits (docs/definitions.md §4).
 
 use polars::prelude::*;
 

@@ -1,5 +1,5 @@
 //! `danger_eval_summary`: the exact mean of every §4 metric per (moment, estimator) over all
-//! situations and per riichi turn × dealer-ness slice (columns in README.md).
+//! situations and per riichi turn × dealer-ness slice (columns in docs/frames.md).
 
 use polars::prelude::*;
 

@@ -1,5 +1,5 @@
-//! `danger_moments` (§15, written with `danger_by_turn`, `--danger-moments`): one row per
-//! scored moment (statistics.md §15), what the estimators see: game_id, hand, riichi_seat,
+//! `danger_moments` (§15, written with `danger_by_turn`, `--with danger-moments`): one row per
+//! scored moment (docs/definitions.md §15), what the estimators see: game_id, hand, riichi_seat,
 //! observer (d = 1, 2, 3), turn (the observer's discards so far), and as in
 //! `danger_situations` the 34-digit visible, observer_holds, genbutsu and waits. A user's
 //! category table is scored at every moment from it (`haifu danger-eval --by-turn --table`).

@@ -1,5 +1,5 @@
 //! `danger_situations`: one row per §4 (situation, moment), excluded ones included with their
-//! reason (statistics.md §4; columns in README.md).
+//! reason (docs/definitions.md §4; columns in docs/frames.md).
 
 use super::{digits, kind_digits, rebase, FrameChunk, GameFrame, GameRows};
 use crate::tile::KINDS;

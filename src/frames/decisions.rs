@@ -1,5 +1,5 @@
-//! `decisions`: one row per §7 discard decision (statistics.md §6, §7), written on request
-//! (`haifu ingest --decisions`; `haifu agree` reads it).
+//! `decisions`: one row per §7 discard decision (docs/definitions.md §6, §7), written on request
+//! (`haifu ingest --with decisions`; `haifu agree` reads it).
 //!
 //! Per-kind columns (`concealed`, `legal`) are 34-digit strings in kind order, as in
 //! `danger_situations`. `red` is three digits (red 5m, 5p, 5s held). `melds` is the deciding

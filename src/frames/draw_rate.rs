@@ -1,5 +1,5 @@
 //! `draw_rate`: one row per (type, held, visible, turn, fold) bucket with units, summed over the
-//! run's games of that fold (statistics.md §3, §6, §8): summed over the folds they are §3's
+//! run's games of that fold (docs/definitions.md §3, §6, §8): summed over the folds they are §3's
 //! buckets.
 
 use polars::prelude::*;

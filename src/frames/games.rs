@@ -1,4 +1,4 @@
-//! `games`: one row per game (statistics.md §6).
+//! `games`: one row per game (docs/definitions.md §6).
 
 use super::{FrameChunk, GameFrame, GameRows};
 use crate::input::date_of;

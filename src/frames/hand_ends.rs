@@ -1,6 +1,6 @@
 //! `hand_ends`: one row per hand, what §14's records read of its end: the longest river of
 //! uncalled discards, its first seat and how many rivers are that long, and the melds on the
-//! table (written with `--peer`).
+//! table (written with `--with development`).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 

@@ -1,4 +1,4 @@
-//! `hand_reading` (§16, written on request, `--hand-reading`): one row per game, seat V,
+//! `hand_reading` (§16, written on request, `--with hand-reading`): one row per game, seat V,
 //! turn and built-in method with at least one moment: `seat` (V, 0..3), `turn` (V's discards
 //! so far at the moment, 0..18, and 19 for 19 and more), `method` (`uniform`, `combo`,
 //! `statistical`, `statistical-combo`), `moments`, and the game's sums of `rmse` and

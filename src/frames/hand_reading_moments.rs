@@ -1,5 +1,5 @@
-//! `hand_reading_moments` (§16, written with `hand_reading`, `--hand-reading`): one row per
-//! moment (statistics.md §16), what seat V sees and what the other seats hold: game_id,
+//! `hand_reading_moments` (§16, written with `hand_reading`, `--with hand-reading`): one row per
+//! moment (docs/definitions.md §16), what seat V sees and what the other seats hold: game_id,
 //! hand, seat (V), turn (V's discards so far, not capped), after (`draw` or `call`), tiles
 //! (V's concealed tiles), melds and rivers (every seat's, seats separated by `|`), dora (the
 //! indicators shown so far), and others (34 digits: the copies of each kind in the other

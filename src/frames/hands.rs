@@ -1,4 +1,4 @@
-//! `hands`: one row per hand (statistics.md §6).
+//! `hands`: one row per hand (docs/definitions.md §6).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::mjlog::lacks;

@@ -1,4 +1,4 @@
-//! The Parquet frames of statistics.md §6.
+//! The Parquet frames of docs/definitions.md §6.
 //!
 //! - One file per frame. A *per-game* frame implements [`GameFrame`]: it takes each landed
 //!   game's rows ([`GameRows`]) and hands them over a row group at a time as a
@@ -51,6 +51,7 @@ use std::hash::{BuildHasherDefault, Hash, Hasher};
 use polars::prelude::{DataFrame, PolarsResult};
 
 use crate::danger::EvalTotals;
+use crate::groups::Group;
 use crate::hand::WaitShape;
 use crate::stats::{DrawRateCells, DrawRecord, GameObservations, Observe};
 use crate::tile::KINDS;
@@ -107,8 +108,8 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
     (seats::NAME, seats::new),
 ];
 
-/// The per-game frames written only when asked for (`haifu ingest --decisions`, `--walls`,
-/// `--peer`): after [`GAME_FRAMES`], in this order.
+/// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of
+/// [`crate::groups::GROUPS`]): after [`GAME_FRAMES`], in this order.
 const ON_REQUEST: [(&str, NewFrame); 13] = [
     (decisions::NAME, decisions::new),
     (walls::NAME, walls::new),
@@ -136,41 +137,19 @@ pub(crate) const HAND_READING_MOMENTS: &str = hand_reading_moments::NAME;
 /// The §7 frame's name.
 pub(crate) const DECISIONS: &str = decisions::NAME;
 
-/// The ingest flag that writes on-request frame `name`.
-pub(crate) fn flag_of(name: &str) -> &'static str {
-    match name {
-        decisions::NAME => "--decisions",
-        walls::NAME => "--walls",
-        danger_by_turn::NAME | danger_moments::NAME => "--danger-moments",
-        hand_reading::NAME => "--hand-reading",
-        hand_reading_moments::NAME => "--hand-reading-moments",
-        _ => "--peer",
-    }
+/// The option that writes on-request frame `name` (`--with NAME`, [`crate::groups`]).
+pub(crate) fn flag_of(name: &str) -> String {
+    let group = Group::writing(name).expect("an on-request frame belongs to a group");
+    format!("--with {}", group.name())
 }
 
-/// The per-game frames a run with `observe` writes, in order.
+/// The per-game frames a run with `observe` writes, in order: every run's, then the on-request
+/// frames of its groups in [`ON_REQUEST`] order.
 fn game_frames(observe: Observe) -> Vec<(&'static str, NewFrame)> {
+    let groups = observe.groups();
+    let wanted = |frame: &str| groups.iter().any(|g| g.info().frames.contains(&frame));
     let mut frames = GAME_FRAMES.to_vec();
-    let [decisions, walls, moments, moment_views, reading, reading_views, peer @ ..] = ON_REQUEST;
-    if observe.decisions {
-        frames.push(decisions);
-    }
-    if observe.walls {
-        frames.push(walls);
-    }
-    if observe.danger_moments {
-        frames.push(moments);
-        frames.push(moment_views);
-    }
-    if observe.hand_reading || observe.hand_reading_moments {
-        frames.push(reading);
-    }
-    if observe.hand_reading_moments {
-        frames.push(reading_views);
-    }
-    if observe.peer {
-        frames.extend(peer);
-    }
+    frames.extend(ON_REQUEST.iter().filter(|(name, _)| wanted(name)));
     frames
 }
 
@@ -198,7 +177,7 @@ pub const FRAMES: [&str; GAME_FRAMES.len() + RUN_FRAMES.len()] = {
     all
 };
 
-/// The frames a run writes only when asked for (`--decisions`, `--walls`), besides [`FRAMES`].
+/// The frames a run writes only when asked for (`--with NAME`), besides [`FRAMES`].
 pub const ON_REQUEST_FRAMES: [&str; ON_REQUEST.len()] = {
     let mut all = [""; ON_REQUEST.len()];
     let mut i = 0;
@@ -492,14 +471,8 @@ mod tests {
                 };
                 let p = p.cloned().unwrap_or_else(|| "made-up.xml".into());
                 let log = crate::mjlog::decode(&bytes).unwrap();
-                let observe = Observe {
-                    decisions: true,
-                    walls: true,
-                    peer: true,
-                    danger_moments: true,
-                    hand_reading: true,
-                    hand_reading_moments: true,
-                };
+                let all: Vec<_> = crate::groups::GROUPS.iter().map(|g| g.group).collect();
+                let observe = Observe::with(&all);
                 let Ok(obs) = crate::stats::observe_game_with(&log, &mut Vec::new(), observe)
                 else {
                     continue;
@@ -514,6 +487,36 @@ mod tests {
             }
         }
         rows
+    }
+
+    /// Every on-request frame is written by a group, every group's frames are on-request
+    /// frames, and the frames of all groups together are all of them, each once.
+    #[test]
+    fn the_groups_write_exactly_the_on_request_frames() {
+        let mut listed: Vec<&str> = crate::groups::GROUPS
+            .iter()
+            .flat_map(|g| g.frames.iter().copied())
+            .collect();
+        listed.sort_unstable();
+        listed.dedup();
+        let mut on_request = ON_REQUEST_FRAMES.to_vec();
+        on_request.sort_unstable();
+        assert_eq!(listed, on_request);
+        let all: Vec<_> = crate::groups::GROUPS.iter().map(|g| g.group).collect();
+        let written: Vec<&str> = game_frames(Observe::with(&all))
+            .iter()
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(written.len(), GAME_FRAMES.len() + ON_REQUEST.len());
+        let only = game_frames(Observe::with(&[crate::groups::Group::HandReadingMoments]));
+        let names: Vec<&str> = only
+            .iter()
+            .skip(GAME_FRAMES.len())
+            .map(|(n, _)| *n)
+            .collect();
+        assert_eq!(names, ["hand_reading", "hand_reading_moments"]);
+        assert_eq!(flag_of("win_yaku"), "--with development");
+        assert_eq!(flag_of("hand_reading"), "--with hand-reading");
     }
 
     /// Rows held across pushes and written a row group at a time read back as the same frames

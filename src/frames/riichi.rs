@@ -1,4 +1,4 @@
-//! `riichi`: one row per riichi declaration (statistics.md §6 v3, §12 a, §13).
+//! `riichi`: one row per riichi declaration (docs/definitions.md §6 v3, §12 a, §13).
 
 use super::{digits, rebase, shape_digits, shape_letters, FrameChunk, GameFrame, GameRows};
 use crate::tile;

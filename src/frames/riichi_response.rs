@@ -1,4 +1,4 @@
-//! `riichi_response`: one row per §1 unit (statistics.md §1, §6).
+//! `riichi_response`: one row per §1 unit (docs/definitions.md §1, §6).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 

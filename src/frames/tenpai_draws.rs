@@ -1,4 +1,4 @@
-//! `tenpai_draws`: one row per §8 tenpai draw (statistics.md §6, §8).
+//! `tenpai_draws`: one row per §8 tenpai draw (docs/definitions.md §6, §8).
 //!
 //! The held and visible counts the models need are given per wait type in one string,
 //! `wait_types`: `type:held:visible` for each type of the wait kinds, space-separated, in type

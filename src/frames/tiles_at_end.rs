@@ -1,6 +1,6 @@
 //! `tiles_at_end`: per game, one row per tile type (1m..7z, then 0m, 0p, 0s) with where its
 //! copies were at the end of the game's hands, summed over them, and how many of the game's
-//! riichi declarations and dama wins waited on it (statistics.md §12; the `winning-tiles`
+//! riichi declarations and dama wins waited on it (docs/definitions.md §12; the `winning-tiles`
 //! report sums these rather than reading 34 digits of every `riichi` and `wins` row).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};

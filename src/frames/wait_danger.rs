@@ -1,4 +1,4 @@
-//! `wait_danger`: one row per §2 unit, (qualifying declaration, kind) (statistics.md §2, §6).
+//! `wait_danger`: one row per §2 unit, (qualifying declaration, kind) (docs/definitions.md §2, §6).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::danger::Category;

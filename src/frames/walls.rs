@@ -1,4 +1,4 @@
-//! `walls`: one row per hand checked against its wall (written on request, `--walls`).
+//! `walls`: one row per hand checked against its wall (written on request, `--with walls`).
 //!
 //! `tiles` is the 136 tiles in the order they are taken, two characters each (`1m`..`7z`, a
 //! red five `0m`/`0p`/`0s` in a game with red fives): the 52 dealt (`dealer`'s first four,

@@ -1,4 +1,4 @@
-//! `wins`: one row per AGARI record (statistics.md §6 v3, §10), and `win_yaku`: one row per
+//! `wins`: one row per AGARI record (docs/definitions.md §6 v3, §10), and `win_yaku`: one row per
 //! entry of its `yaku` and `yakuman` (the `yaku` report counts them in SQL).
 
 use super::{digits, intern, rebase, refs, shape_digits, FrameChunk, GameFrame, GameRows};

@@ -182,7 +182,7 @@ impl FrameWriter {
         names.sort_by_key(|n| n == last);
         // An ingest (the writer that ends with the manifest) replaces the whole output: a
         // frame written only on request by an earlier ingest (`decisions`, ingested again
-        // without --decisions) would be out of step with the new frames, so it goes. A writer
+        // without --with decisions) would be out of step with the new frames, so it goes. A writer
         // of a few frames (`haifu danger-eval`) leaves the others alone.
         if last == "manifest.json" {
             for f in super::ON_REQUEST_FRAMES {

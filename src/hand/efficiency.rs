@@ -1,4 +1,4 @@
-//! Tile efficiency (牌効率) of a discard, statistics.md §7: the shanten after discarding a
+//! Tile efficiency (牌効率) of a discard, docs/definitions.md §7: the shanten after discarding a
 //! kind, and its ukeire (受け入れ), the unseen copies of the kinds that would lower it.
 
 use super::{shanten, KindCounts};

@@ -141,21 +141,8 @@ pub struct IngestOptions {
     pub strict: bool,
     /// Show a progress bar (when stderr is a terminal).
     pub progress: bool,
-    /// Also record the §7 decisions and write the `decisions` frame (for `haifu agree`).
-    pub decisions: bool,
-    /// Also write the `walls` frame (each checked hand's wall).
-    pub walls: bool,
-    /// Also record the §10–§14 analyses and write their frames ([`crate::stats::Observe::peer`]).
-    pub peer: bool,
-    /// Also score §15 danger at every moment after a riichi and write `danger_by_turn`
-    /// ([`crate::stats::Observe::danger_moments`]).
-    pub danger_moments: bool,
-    /// Also score §16 hand reading at every decision and write `hand_reading`
-    /// ([`crate::stats::Observe::hand_reading`]).
-    pub hand_reading: bool,
-    /// Also write every §16 moment's view (`hand_reading_moments`, for `haifu hand-reading
-    /// --engine-cmd`); implies `hand_reading`.
-    pub hand_reading_moments: bool,
+    /// The analyses recorded and written on request (`--with NAME`, [`crate::groups`]).
+    pub observe: Observe,
     /// Also score the §8 tsumo-rate models ([`IngestSummary::tsumo_validation`]), on the core
     /// the end of the ingest leaves idle (`haifu run` asks for it).
     pub tsumo_validation: bool,
@@ -308,14 +295,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         })?;
     }
     let progress = progress_bar(opts.progress, files.len() as u64);
-    let observe = Observe {
-        decisions: opts.decisions,
-        walls: opts.walls,
-        peer: opts.peer,
-        danger_moments: opts.danger_moments,
-        hand_reading: opts.hand_reading,
-        hand_reading_moments: opts.hand_reading_moments,
-    };
+    let observe = opts.observe;
     let mut merger = Merger::new(manifest, writer, progress, start, observe, opts.convert);
     let merger_progress = merger.progress.clone();
     let landed = Arc::clone(&merger.landed);

@@ -165,7 +165,7 @@ impl Format {
 }
 
 /// What a log's format does not record: bits of [`Origin::lacks`]. The replay does not check
-/// what is not recorded, and the frames write null for it (the README's table, per format).
+/// what is not recorded, and the frames write null for it (docs/formats.md's table, per format).
 pub mod lacks {
     /// The rules beyond red fives (hanchan, room, GO type): `games.go_type`, `hanchan` null.
     pub const RULES: u16 = 1;

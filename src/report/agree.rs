@@ -1,5 +1,5 @@
 //! `haifu agree`: discard engines scored against the players' decisions of the `decisions`
-//! frame (statistics.md §7).
+//! frame (docs/definitions.md §7).
 //!
 //! The frame is read a slice of rows at a time and in order; each hand's public state is
 //! rebuilt from its rows ([`crate::agree::replay`]). Decisions go a batch at a time through
@@ -59,8 +59,9 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
     let path = opts.frames.join(format!("{DECISIONS}.parquet"));
     let file = std::fs::File::open(&path).with_context(|| {
         format!(
-            "cannot open {}: ingest with `haifu ingest --decisions` (or `haifu run --decisions`)",
-            path.display()
+            "cannot open {}: ingest with {}",
+            path.display(),
+            crate::frames::flag_of(DECISIONS)
         )
     })?;
     let mut reader = ParquetReader::new(file);
@@ -469,7 +470,7 @@ pub(crate) fn render_table(o: &Outcome) -> String {
     let t = &o.totals;
     let unforced = t.unforced[0];
     let mut out = format!(
-        "== discard agreement (statistics.md §7): {} decisions, {} forced, {unforced} unforced\n",
+        "== discard agreement (docs/definitions.md §7): {} decisions, {} forced, {unforced} unforced\n",
         t.decisions, t.forced
     );
     let scored: Vec<usize> = (0..o.names.len())

@@ -16,7 +16,7 @@ use crate::runtime::timing;
 ///
 /// Reports that share a query (the §1 splits) run it once; distinct queries run in parallel.
 /// Under a slice, the reports of the pooled `draw_rate` frame are not written, nor the reports
-/// of a frame an ingest writes on request (`--decisions`, `--peer`) that is not there (earlier
+/// of a frame an ingest writes on request (`--with decisions`, `--with development`) that is not there (earlier
 /// copies of them in `dir` are removed, so that no file there is out of step with the rest);
 /// under a slice each JSON file holds `{"slice", "rows"}`.
 pub fn write_all(

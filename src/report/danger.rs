@@ -297,12 +297,13 @@ struct Parsed {
     waits: [bool; KINDS],
 }
 
-/// Scores, writes the frames, and renders the per-moment and calibration tables.
-pub(crate) fn score_and_render(
+/// Scores the estimators `names` (and `user_table`) over the frames in `frames`, writing the
+/// three §4 frames there.
+pub(crate) fn score(
     frames: &Path,
     names: &[EstimatorName],
     user_table: Option<&CategoryTable>,
-) -> Result<String> {
+) -> Result<()> {
     let estimators = resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
     let mut writer = FrameWriter::new(frames)?;
     let written = write_scores(
@@ -314,8 +315,7 @@ pub(crate) fn score_and_render(
     if written.is_err() {
         writer.abandon();
     }
-    written?;
-    render(frames, None)
+    written
 }
 
 /// Scores the situations of `situations` (those of the games `keep` lists, when given) a
@@ -343,16 +343,19 @@ pub(crate) fn write_scores(
     Ok(())
 }
 
-/// The per-moment tables (best value of each metric starred) and the calibration table of
-/// the §4 frames in `frames`.
-pub(crate) fn render(frames: &Path, slice: Option<&super::Slice>) -> Result<String> {
+/// The `danger-eval` and `danger-calibration` reports over the frames in `frames`.
+pub(crate) fn reports(
+    frames: &Path,
+    slice: Option<&super::Slice>,
+) -> Result<(DataFrame, DataFrame)> {
     let mut ctx = super::context_over(frames, None, slice)?;
     let summary = super::run_bundled(&mut ctx, "danger-eval")?;
     let calib = super::run_bundled(&mut ctx, "danger-calibration")?;
-    render_reports(&summary, &calib)
+    Ok((summary, calib))
 }
 
-/// [`render`] from the `danger-eval` and `danger-calibration` reports already run.
+/// The §4 tables (a table per moment, best values starred, then the calibration table) from
+/// the `danger-eval` and `danger-calibration` reports already run.
 pub(crate) fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<String> {
     let mut out = String::new();
     for moment in ["declaration", "last_draw"] {

@@ -34,8 +34,9 @@ pub(crate) fn table_sums(
     let open = || {
         std::fs::File::open(&path).with_context(|| {
             format!(
-                "cannot open {}: ingest with --danger-moments",
-                path.display()
+                "cannot open {}: ingest with {}",
+                path.display(),
+                crate::frames::flag_of(DANGER_MOMENTS)
             )
         })
     };

@@ -189,8 +189,9 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
     let open = || {
         std::fs::File::open(&path).with_context(|| {
             format!(
-                "cannot open {}: ingest with `haifu ingest --hand-reading-moments` (or `haifu run --hand-reading-moments`)",
-                path.display()
+                "cannot open {}: ingest with {}",
+                path.display(),
+                crate::frames::flag_of(HAND_READING_MOMENTS)
             )
         })
     };

@@ -34,6 +34,8 @@ use anyhow::{bail, Result};
 use polars::prelude::*;
 use polars::sql::SQLContext;
 
+use crate::groups::Group;
+
 /// A bundled report: a name on the command line, what it shows, its SQL, and an optional
 /// filter on one of its columns (the §1 splits share one query).
 #[derive(Clone, Copy, Debug)]
@@ -56,10 +58,36 @@ impl Report {
     /// True when every frame the report reads that an ingest writes only on request is in
     /// `dir` (always, for a report of the default frames).
     pub fn has_frames(&self, dir: &Path) -> bool {
+        self.missing_frame(dir).is_none()
+    }
+
+    /// The first on-request frame the report reads that `dir` lacks.
+    pub(crate) fn missing_frame(&self, dir: &Path) -> Option<&'static str> {
         crate::frames::ON_REQUEST_FRAMES
             .iter()
+            .copied()
             .filter(|t| reads_table(self.sql, t))
-            .all(|t| dir.join(format!("{t}.parquet")).exists())
+            .find(|t| !dir.join(format!("{t}.parquet")).exists())
+    }
+
+    /// The `--with` group that writes the frames it reads, `None` when every run does.
+    pub fn group(&self) -> Option<Group> {
+        crate::frames::ON_REQUEST_FRAMES
+            .iter()
+            .find(|t| reads_table(self.sql, t))
+            .and_then(|t| Group::writing(t))
+    }
+
+    /// Its section of docs/definitions.md ("§1"), the first word of [`Report::about`].
+    pub fn section(&self) -> &'static str {
+        self.about.split_once(' ').map_or("", |(s, _)| s)
+    }
+
+    /// What it shows: [`Report::about`] after the section.
+    pub fn shows(&self) -> &'static str {
+        self.about
+            .split_once(' ')
+            .map_or(self.about, |(_, rest)| rest)
     }
 }
 
@@ -117,7 +145,7 @@ pub const REPORTS: &[Report] = &[
     },
     Report {
         name: "decisions",
-        about: "§7 the players' discard decisions by after, turn and riichi (needs --decisions)",
+        about: "§7 the players' discard decisions by after, turn and riichi",
         sql: include_str!("../../queries/decisions.sql"),
         filter: None,
     },
@@ -171,19 +199,19 @@ pub const REPORTS: &[Report] = &[
     },
     Report {
         name: "danger-by-turn",
-        about: "§15 danger estimators scored at every moment after a riichi, by observer and turn (needs --danger-moments)",
+        about: "§15 danger estimators scored at every moment after a riichi, by observer and turn",
         sql: include_str!("../../queries/danger_by_turn.sql"),
         filter: None,
     },
     Report {
         name: "hand-reading",
-        about: "§16 hand-reading methods scored at every decision, by seat and turn (needs --hand-reading)",
+        about: "§16 hand-reading methods scored at every decision, by seat and turn",
         sql: include_str!("../../queries/hand_reading.sql"),
         filter: None,
     },
     Report {
         name: "yaku",
-        about: "§10 yaku of the wins: counts (dora as tiles), shares of wins, mean points and han (needs --peer)",
+        about: "§10 yaku of the wins: counts (dora as tiles), shares of wins, mean points and han",
         sql: include_str!("../../queries/yaku.sql"),
         filter: None,
     },
@@ -195,43 +223,43 @@ pub const REPORTS: &[Report] = &[
     },
     Report {
         name: "by-turn",
-        about: "§11 shanten split, declarations and wins by turn (needs --peer)",
+        about: "§11 shanten split, declarations and wins by turn",
         sql: include_str!("../../queries/by_turn.sql"),
         filter: None,
     },
     Report {
         name: "calls-by-turn",
-        about: "§11 chi, pon and daiminkan by turn and open melds, mean shanten at the call (needs --peer)",
+        about: "§11 chi, pon and daiminkan by turn and open melds, mean shanten at the call",
         sql: include_str!("../../queries/calls_by_turn.sql"),
         filter: None,
     },
     Report {
         name: "tiles-at-end",
-        about: "§12 where each type's copies are at a hand's end; hands against rivers (needs --peer)",
+        about: "§12 where each type's copies are at a hand's end; hands against rivers",
         sql: include_str!("../../queries/tiles_at_end.sql"),
         filter: None,
     },
     Report {
         name: "winning-tiles",
-        about: "§12 per kind: share of declarations and of dama wins waiting on it (needs --peer)",
+        about: "§12 per kind: share of declarations and of dama wins waiting on it",
         sql: include_str!("../../queries/winning_tiles.sql"),
         filter: None,
     },
     Report {
         name: "riichi-tile",
-        about: "§13 suji traps; waits by the declaration and first suited tile (needs --peer)",
+        about: "§13 suji traps; waits by the declaration and first suited tile",
         sql: include_str!("../../queries/riichi_tile.sql"),
         filter: None,
     },
     Report {
         name: "double-riichi",
-        about: "§13 double riichi by wait shape (good: 6+ outs): win rate and points (needs --peer)",
+        about: "§13 double riichi by wait shape (good: 6+ outs): win rate and points",
         sql: include_str!("../../queries/double_riichi.sql"),
         filter: None,
     },
     Report {
         name: "records",
-        about: "§14 records (maxima) and where they happened (needs --peer)",
+        about: "§14 records (maxima) and where they happened",
         sql: include_str!("../../queries/records.sql"),
         filter: None,
     },
@@ -242,12 +270,16 @@ pub fn find(name: &str) -> Option<&'static Report> {
     REPORTS.iter().find(|r| r.name == name)
 }
 
-/// The bundled reports, one a line with what each shows (for `--help`).
+/// The bundled reports, one a line with what each shows and, for a report of frames written
+/// on request, the `--with` group that writes them (for `--help`).
 pub(crate) fn catalogue() -> String {
     let width = REPORTS.iter().map(|r| r.name.len()).max().unwrap_or(0);
     REPORTS
         .iter()
-        .map(|r| format!("  {:width$}  {}\n", r.name, r.about))
+        .map(|r| match r.group() {
+            None => format!("  {:width$}  {}\n", r.name, r.about),
+            Some(g) => format!("  {:width$}  {} (--with {})\n", r.name, r.about, g.name()),
+        })
         .collect()
 }
 

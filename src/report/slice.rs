@@ -1,4 +1,4 @@
-//! Slices (statistics.md §9): a boolean polars-SQL expression over the `games` columns that
+//! Slices (docs/definitions.md §9): a boolean polars-SQL expression over the `games` columns that
 //! restricts every per-game table a report reads to the games it selects.
 //!
 //! Invariants: a sliced context registers each per-game frame filtered to the selected game

@@ -806,7 +806,7 @@ pub(crate) fn render_table(df: &DataFrame) -> Result<String> {
         .unwrap_or(0);
     let hits = models.column("hits")?.get(0)?.extract::<i64>().unwrap_or(0);
     let mut out = format!(
-        "== tsumo-rate models on {units} tenpai draws, {hits} hits (statistics.md §8; * = best)\n"
+        "== tsumo-rate models on {units} tenpai draws, {hits} hits (docs/definitions.md §8; * = best)\n"
     );
     let metrics = [
         ("obs_exp", Best::NearestOne),

@@ -1,4 +1,4 @@
-//! §15 danger at every moment (written on request, `--danger-moments`): after the hand's
+//! §15 danger at every moment (written on request, `--with danger-moments`): after the hand's
 //! first riichi declaration (by R, neither kokushi nor furiten at the declaration), each of
 //! the three other seats O = R + d (d = 1, 2, 3) is scored at every moment it decides: each of
 //! its draw records (rinshan draws included) and each of its chi, pon and daiminkan, once it

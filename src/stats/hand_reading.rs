@@ -1,10 +1,10 @@
-//! §16 hand reading (written on request, `--hand-reading`): at every decision of every seat V
+//! §16 hand reading (written on request, `--with hand-reading`): at every decision of every seat V
 //! (each draw record, rinshan draws included, and each chi, pon and daiminkan, once V holds
 //! the tile), how well each built-in method's density over the 34 kinds matches the tiles
 //! the three other seats really hold. Each moment adds its RMSE and cross-entropy to the
 //! game's sums per (V, turn, method).
 //!
-//! With `--hand-reading-moments`, each moment's view is kept too (the `hand_reading_moments`
+//! With `--with hand-reading-moments`, each moment's view is kept too (the `hand_reading_moments`
 //! frame), so that a user's method is scored from the frames alone (`haifu hand-reading
 //! --engine-cmd`).
 //!

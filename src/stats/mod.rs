@@ -1,4 +1,5 @@
-//! Statistics as observers of the replay (definitions: statistics.md §1–§4, §7, §8, §10–§14, §21).
+//! Statistics as observers of the replay (definitions: docs/definitions.md §1–§4, §7, §8,
+//! §10–§14, §21).
 //!
 //! Each observer watches one game and collects its rows; the caller keeps them only when the
 //! whole game replays. Observers know the replay state, never XML or frames.
@@ -59,7 +60,7 @@ pub struct GameObservations {
     pub(crate) decisions: Vec<Decision>,
     /// Each checked hand's wall, when asked for ([`Observe::walls`]); empty otherwise.
     pub(crate) walls: Vec<WallRow>,
-    /// The §10–§14 rows below, when asked for ([`Observe::peer`]); empty otherwise.
+    /// The §10–§14 rows below, when asked for ([`Observe::development`]); empty otherwise.
     /// §10 every AGARI record.
     pub(crate) wins: Vec<WinRow>,
     /// §13 every riichi declaration.
@@ -94,7 +95,7 @@ pub struct Observe {
     /// The §10–§14 analyses (the `wins`, `win_yaku`, `riichi`, `calls`, `by_turn`,
     /// `tiles_at_end` and `hand_ends` frames, written on request): the shanten after every
     /// discard and the frames cost the run more than its speed budget allows (BENCHMARKS.md).
-    pub peer: bool,
+    pub development: bool,
     /// §15 danger at every moment after a riichi (the `danger_by_turn` frame, written on
     /// request): five estimators scored at every decision of three observers.
     pub danger_moments: bool,
@@ -129,7 +130,7 @@ pub fn observe_game_with(
         draws: DrawRateObserver { draws },
         tenpai: TenpaiDrawObserver::default(),
         seats: SeatObserver::default(),
-        peer: observe.peer.then(PeerObservers::default),
+        peer: observe.development.then(PeerObservers::default),
         decisions: observe.decisions.then(DecisionObserver::default),
         walls: observe.walls.then(WallObserver::default),
         moments: observe.danger_moments.then(DangerMomentObserver::default),
@@ -232,7 +233,7 @@ struct Observers<'a> {
     reading: Option<HandReadingObserver>,
 }
 
-/// The observers of the §10–§14 analyses ([`Observe::peer`]).
+/// The observers of the §10–§14 analyses ([`Observe::development`]).
 #[derive(Default)]
 struct PeerObservers {
     wins: WinObserver,

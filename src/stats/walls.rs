@@ -1,4 +1,4 @@
-//! The `walls` frame's rows (written on request, `--walls`): each hand's wall as the replay
+//! The `walls` frame's rows (written on request, `--with walls`): each hand's wall as the replay
 //! checked it against the log, and how much of it the hand used. Only hands of games whose
 //! seed gave a wall have a row.
 

@@ -24,7 +24,7 @@
 //! replacement draws have already cut the live wall short.) Dice are 1..=6, from `rnd[135]`
 //! and `rnd[136]` for both tables.
 //!
-//! Measured on the corpus (README, "The wall check"): every dealt tile, draw, replacement
+//! Measured on the corpus (docs/inputs.md, "The wall check"): every dealt tile, draw, replacement
 //! draw, indicator and die of 65,139 Phoenix hands, 43,520 other-room hands and 2,534
 //! three-player hands sits where these rules put it.
 

@@ -82,7 +82,8 @@ pub(crate) fn run_ingest(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> In
     ingest_with(inputs, out, room, false)
 }
 
-/// [`run_ingest`] with the §10–§14 analyses (`--peer`) as well.
+/// [`run_ingest`] with every analysis written on request (`--all`) but the decisions and
+/// walls.
 #[allow(dead_code)]
 pub(crate) fn run_ingest_peer(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> IngestSummary {
     ingest_with(inputs, out, room, true)
@@ -96,12 +97,13 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         dates: Default::default(),
         strict: false,
         progress: false,
-        decisions: false,
-        walls: false,
-        peer,
-        danger_moments: peer,
-        hand_reading: peer,
-        hand_reading_moments: peer,
+        observe: haifu::stats::Observe {
+            development: peer,
+            danger_moments: peer,
+            hand_reading: peer,
+            hand_reading_moments: peer,
+            ..Default::default()
+        },
         tsumo_validation: false,
         convert: None,
     })
