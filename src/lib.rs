@@ -10,6 +10,7 @@
 //! - [`danger`]: suji categories, danger estimators, their metrics and exact totals;
 //! - [`wall`]: Tenhou's wall rebuilt from a log's shuffle seed (where every dealt tile, draw
 //!   and indicator must be);
+//! - [`score`]: the score of a win (yaku, fu, points) exactly as Tenhou writes it;
 //! - [`replay`]: the hand state machine fed by events, checked against the log's records and
 //!   its wall;
 //! - [`stats`]: observers of the replay that emit rows (knows nothing of XML or frames);
@@ -58,6 +59,7 @@ pub mod replay;
 pub mod report;
 #[cfg(feature = "cli")]
 mod runtime;
+pub mod score;
 pub mod stats;
 pub mod tile;
 pub mod wall;

@@ -100,6 +100,13 @@ pub struct Totals {
     pub wall_draws: u64,
     #[serde(default)]
     pub wall_indicators: u64,
+    /// AGARI records of the landed games, and those whose yaku, fu and points the replay
+    /// proved (docs/inputs.md, "Every win scored"; a format without Tenhou's scores, or a lobby
+    /// rule set, is not scored).
+    #[serde(default)]
+    pub wins: u64,
+    #[serde(default)]
+    pub wins_proved: u64,
 }
 
 /// What the ingested games are: for parameter files and reports.
@@ -239,6 +246,12 @@ impl Manifest {
         t.wall_hands += u64::from(hands);
         t.wall_draws += u64::from(draws);
         t.wall_indicators += u64::from(indicators);
+    }
+
+    /// Adds a landed game's wins and the wins whose score the replay proved to the totals.
+    pub(crate) fn note_wins(&mut self, wins: u32, proved: u32) {
+        self.totals.wins += u64::from(wins);
+        self.totals.wins_proved += u64::from(proved);
     }
 
     /// Notes a landed game's date (from its log id) and room.

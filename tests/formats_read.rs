@@ -385,12 +385,13 @@ fn every_sample_ingests_or_is_refused_with_its_reason() {
     assert_eq!(total, 24 - 2 + 39, "every input accounted for: {seen:#?}");
 }
 
-/// The README's table names every entry of `UNFILLED`: a row of its format that names the
-/// frame and the column.
+/// docs/formats.md's table names every entry of `UNFILLED`: a row of its format that names
+/// the frame and the column.
 #[test]
-fn readme_table_lists_what_each_format_leaves_null() {
+fn docs_table_lists_what_each_format_leaves_null() {
     let readme =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("README.md")).unwrap();
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/formats.md"))
+            .unwrap();
     for &(format, frame, column, _) in UNFILLED {
         let head = format!("| {} |", format.name());
         let column = column.replace('*', "\\*");
@@ -399,7 +400,7 @@ fn readme_table_lists_what_each_format_leaves_null() {
         });
         assert!(
             found,
-            "README: no row for {} {frame}.{column}",
+            "docs/formats.md: no row for {} {frame}.{column}",
             format.name()
         );
     }

@@ -8,12 +8,12 @@
 //! in sorted order (skipped loudly when the corpus is absent).
 //!
 //! The cases of one kind are written as files into one input directory and ingested by ONE
-//! run. Every run is checked against the contract of README.md ("What a run writes"):
+//! run. Every run is checked against the contract of docs/inputs.md (the manifest):
 //! - no panic and no hang (a run that panics is bisected down to one file, which is reported;
 //!   a run still going after [`HANG_LIMIT`] aborts the test binary);
 //! - every input path is in `manifest.files` exactly once, and nothing else is;
-//! - every non-ok entry has a reason `name: detail` with a name README documents for its
-//!   status (replay check names outside README's list are listed in the table, not failed);
+//! - every non-ok entry has a reason `name: detail` with a name docs/inputs.md documents for its
+//!   status (replay check names outside its list are listed in the table, not failed);
 //! - totals agree with the entries, and `totals.games`/`totals.hands` with the heights of the
 //!   `games`/`hands` frames;
 //! - the exit status is 2 when a file failed, else 0 (runs of the binary check the real one);
@@ -56,7 +56,7 @@ const HANG_LIMIT: Duration = Duration::from_secs(180);
 /// A run of the binary still going after this long is killed and reported as a hang.
 const BINARY_LIMIT: Duration = Duration::from_secs(20);
 
-/// Reason names README.md documents for failed files.
+/// Reason names docs/inputs.md documents for failed files.
 const FAILURE_NAMES: &[&str] = &[
     "unreadable",
     "corrupt-gzip",
@@ -71,9 +71,9 @@ const FAILURE_NAMES: &[&str] = &[
     "no-go",
     "replay",
 ];
-/// Reason names README.md documents for skipped files.
+/// Reason names docs/inputs.md documents for skipped files.
 const SKIP_NAMES: &[&str] = &["three-player", "room", "unknown-rules", "duplicate"];
-/// Replay checks README.md documents (`replay: hand N: <check>: detail`).
+/// Replay checks docs/inputs.md documents (`replay: hand N: <check>: detail`).
 const REPLAY_CHECKS: &[&str] = &[
     "duplicate-tile",
     "hand-size",
@@ -84,6 +84,7 @@ const REPLAY_CHECKS: &[&str] = &[
     "agari-mismatch",
     "stick-mismatch",
     "score-mismatch",
+    "win-score-mismatch",
     "shown-hand-mismatch",
     "truncated",
     "after-end",
@@ -427,7 +428,7 @@ fn gzip_flips(g: usize, game: &Game) -> Vec<Case> {
 
 /// What removing `attr` from a `tag` of a four-player game must give.
 ///
-/// Attributes without which a game cannot be checked (README, "The replay and its proof") must
+/// Attributes without which a game cannot be checked (docs/inputs.md, "The replay and its proof") must
 /// not leave an ok game. An INIT without one of `hai0..3` in a game whose GO type says four
 /// players is a corrupt log, not a three-player game to skip: it must fail (a skip would hide
 /// it from the exit status and from `--strict`).
@@ -951,7 +952,7 @@ struct Report {
     outcomes: BTreeMap<(&'static str, String), u64>,
     /// kind → mutation labels that stayed ok at least once
     accepted: BTreeMap<&'static str, BTreeSet<String>>,
-    /// Replay check names README does not list.
+    /// Replay check names docs/inputs.md does not list.
     undocumented: BTreeSet<String>,
     runs: Vec<String>,
     violations: Vec<String>,
@@ -1003,7 +1004,7 @@ fn isolate_panic(files: &[PathBuf], scratch: &Path, runs: &mut usize) -> Option<
 }
 
 /// `(name, key)` of an entry: `ok`, or its reason name (for `replay`, `replay: <check>`);
-/// an error when the entry breaks README's form.
+/// an error when the entry breaks the form docs/inputs.md gives.
 fn entry_key(
     e: &FileEntry,
     undocumented: &mut BTreeSet<String>,
@@ -1033,7 +1034,7 @@ fn entry_key(
     };
     if !known.contains(&name) {
         return Err(format!(
-            "reason name {name:?} is not one README documents for this status"
+            "reason name {name:?} is not one docs/inputs.md documents for this status"
         ));
     }
     if name != "replay" {

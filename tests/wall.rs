@@ -281,12 +281,12 @@ fn real_logs_of_every_seed_form_and_kan_case_are_checked() {
 }
 
 /// Every Phoenix and other-room game is checked against its wall: hands and draws equal the
-/// replay's, and no game is unchecked.
+/// replay's, and no game is unchecked; and every win is scored and proved.
 #[test]
 fn every_phoenix_and_other_room_game_is_checked() {
-    for (sub, room, games, hands) in [
-        ("phoenix", RoomFilter::Phoenix, 6448, 65139),
-        ("other", RoomFilter::Any, 4141, 43520),
+    for (sub, room, games, hands, wins) in [
+        ("phoenix", RoomFilter::Phoenix, 6448, 65139, 55387),
+        ("other", RoomFilter::Any, 4141, 43520, 37082),
     ] {
         let Some(dir) = corpus(sub) else { return };
         let out = tempfile::tempdir().unwrap();
@@ -296,6 +296,8 @@ fn every_phoenix_and_other_room_game_is_checked() {
         assert_eq!((t.wall_checked, t.wall_unchecked), (games, 0), "{sub}");
         assert_eq!(t.wall_hands, hands, "{sub}");
         assert_eq!(t.wall_draws, s.manifest.corpus.draws, "{sub}");
+        // Every AGARI of the corpus, and every one proved (docs/inputs.md, "Every win scored").
+        assert_eq!((t.wins, t.wins_proved), (wins, wins), "{sub}");
         // At least the INIT indicator of every hand, and the AGARI lists.
         assert!(
             t.wall_indicators > 2 * hands,

@@ -508,7 +508,7 @@ mod tests {
             .map(|(n, _)| *n)
             .collect();
         assert_eq!(written.len(), GAME_FRAMES.len() + ON_REQUEST.len());
-        let only = game_frames(Observe::with(&[crate::groups::Group::HandReadingMoments]));
+        let only = game_frames(Observe::with(&[Group::HandReadingMoments]));
         let names: Vec<&str> = only
             .iter()
             .skip(GAME_FRAMES.len())

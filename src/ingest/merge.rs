@@ -168,6 +168,9 @@ impl Merger {
                 let wall = &facts.wall;
                 self.manifest
                     .note_wall(wall.hands, wall.draws, wall.indicators);
+                let wins = facts.hands.iter().map(|h| u32::from(h.wins)).sum();
+                let proved = facts.hands.iter().map(|h| u32::from(h.wins_proved)).sum();
+                self.manifest.note_wins(wins, proved);
                 self.games_done += 1;
                 FileEntry {
                     games: 1,

@@ -14,6 +14,8 @@ use crate::tile::TileId;
 /// GO `type` bits.
 pub mod go_type {
     pub const NO_RED: u32 = 0x02;
+    /// Tanyao does not count with an open hand (喰断なし).
+    pub const NO_OPEN_TANYAO: u32 = 0x04;
     pub const HANCHAN: u32 = 0x08;
     pub const THREE_PLAYER: u32 = 0x10;
     pub const FAST: u32 = 0x40;

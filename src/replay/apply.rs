@@ -80,6 +80,11 @@ impl HandState {
             red,
             honba: init.honba,
             dealer: init.oya,
+            round_wind: (init.round / 4) % 4,
+            open_tanyao: true,
+            prove_scores: false,
+            wins_proved: 0,
+            calls: 0,
             seats: Default::default(),
             loc: [Loc::Wall; IDS],
             visible: [0; KINDS],
@@ -278,11 +283,18 @@ impl HandState {
         }
         self.live_wall -= 1;
         self.draws += 1;
+        if rinshan {
+            // A kakan's kan stands once its replacement tile is drawn: no ippatsu after it.
+            for s in &mut self.seats {
+                s.ippatsu = false;
+            }
+        }
         self.loc[t as usize] = Loc::Hand(seat);
         let s = &mut self.seats[seat as usize];
         s.kinds[tile::kind(t)] += 1;
         s.hand_len += 1;
         s.drawn = Some(t);
+        s.drawn_rinshan = rinshan;
         s.shanten_before_draw = s.shanten.replace(UNKNOWN_SHANTEN);
         self.next = Next::Discard(seat);
         self.last_discard = None;
@@ -315,7 +327,10 @@ impl HandState {
         });
         s.turn += 1;
         s.drawn = None;
+        s.drawn_rinshan = false;
+        s.ippatsu = declaration;
         if declaration {
+            s.double_riichi = river_index == 0 && self.calls == 0;
             s.riichi = RiichiState::Declared { river_index };
             s.riichi_waits = Some(hand::waits(&s.kinds, s.melds.len() as u8));
             if self.first_declaration.is_none() {
@@ -347,6 +362,7 @@ impl HandState {
     /// Applies an `N` call.
     fn call(&mut self, who: u8, meld: &Meld, code: u32) -> Step {
         let w = who as usize;
+        self.note_call(meld.kind);
         match meld.kind {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
                 let Some((from, t)) = self.last_discard else {
@@ -490,6 +506,17 @@ impl HandState {
             }
         }
         Ok(())
+    }
+
+    /// Counts a call of this hand (checked or not: a refused call ends the replay) and ends
+    /// every ippatsu, but a kakan's, which ends at its replacement draw (it may be robbed).
+    fn note_call(&mut self, kind: MeldKind) {
+        self.calls = self.calls.saturating_add(1);
+        if kind != MeldKind::Kakan {
+            for s in &mut self.seats {
+                s.ippatsu = false;
+            }
+        }
     }
 
     /// Applies `REACH step="1"` or `step="2"`. `ten` is the step-2 score check, in hundreds.
@@ -666,6 +693,10 @@ impl HandState {
         if let Some(c) = &mut self.wall {
             c.indicators += (a.dora_hai.len() + a.ura_hai.len()) as u16;
         }
+        if self.prove_scores {
+            self.prove_score(a)?;
+            self.wins_proved += 1;
+        }
         let deltas = self.apply_sc(&a.sc, "AGARI sc")?;
         let sum: i32 = deltas.iter().sum();
         let collected = if second {
@@ -700,6 +731,29 @@ impl HandState {
         });
         self.next = Next::Ended;
         Ok(())
+    }
+
+    /// The score of AGARI `a` from the replay's state ([`HandState::score_win`]) against the
+    /// record's `yaku`, `yakuman` and `ten`. Allocates only to describe a mismatch.
+    fn prove_score(&self, a: &Agari) -> Step {
+        let mine = self.score_win(a);
+        if mine.is_some_and(|s| s.matches(&a.yaku, &a.yakuman, a.ten)) {
+            return Ok(());
+        }
+        Err(fail(
+            Check::WinScoreMismatch,
+            format!(
+                "seat {}'s win on {}: the AGARI has yaku {:?} yakuman {:?} ten {},{},{}; the hand scores {}",
+                a.who,
+                tile::kind_name(tile::kind(a.machi)),
+                a.yaku,
+                a.yakuman,
+                a.ten[0],
+                a.ten[1],
+                a.ten[2],
+                mine.map_or("no yaku".into(), |s| s.to_string())
+            ),
+        ))
     }
 
     /// Applies a RYUUKYOKU record, checking shown hands and score balance.
@@ -846,6 +900,56 @@ mod tests {
         let err = st.apply(&Event::Draw { seat: 3, tile: 1 }).unwrap_err();
         assert_eq!(err.check, Check::OutOfTurn);
         assert_eq!(st.terminals.len(), 1);
+    }
+
+    /// f001 (a Tenhou log, GO type 169) with its first AGARI's `ten` or `yaku` changed: the
+    /// game replays no further than that win, refused with `win-score-mismatch` naming what
+    /// the log says and what the hand scores. The win: pon of haku, 234m 678p 34s0s 88s, ron
+    /// 8p (ryanmen): 20 + 4 (the open haku) = 24 → 30 fu; haku 1 + red 1 = 2 han: 30·2^4 =
+    /// 480, ×4 = 1,920 → 2,000.
+    #[test]
+    fn a_win_scored_otherwise_than_its_log_is_refused() {
+        struct Nop;
+        impl crate::replay::Observer for Nop {}
+        let text = std::str::from_utf8(include_bytes!(
+            "../../fixtures/2099010100gm-00a9-0000-0000f001.xml"
+        ))
+        .unwrap();
+        let log = decode(text.as_bytes()).unwrap();
+        let g = crate::replay::replay_game(&log, &mut Nop).unwrap();
+        assert_eq!(g.hands[0].wins_proved, 1);
+        let want = "seat 2's win on 8p: the AGARI has yaku [(18, 1), (54, 1)] yakuman [] ten";
+        for (from, to, log_ten) in [
+            (
+                r#"ten="30,2000,0" yaku="18,1,54,1""#,
+                r#"ten="40,2000,0" yaku="18,1,54,1""#,
+                "40,2000,0",
+            ),
+            (
+                r#"ten="30,2000,0" yaku="18,1,54,1""#,
+                r#"ten="30,2600,0" yaku="18,1,54,1""#,
+                "30,2600,0",
+            ),
+        ] {
+            assert_eq!(text.matches(from).count(), 1);
+            let changed = decode(text.replace(from, to).as_bytes()).unwrap();
+            let e = crate::replay::replay_game(&changed, &mut Nop).unwrap_err();
+            assert_eq!((e.hand, e.check), (Some(0), Check::WinScoreMismatch), "{e}");
+            assert_eq!(
+                e.detail,
+                format!("{want} {log_ten}; the hand scores yaku [(18, 1), (54, 1)] yakuman [] ten 30,2000,0")
+            );
+        }
+        // A red five the hand does not hold.
+        let changed = text.replace(r#"yaku="18,1,54,1""#, r#"yaku="18,1,54,2""#);
+        let e =
+            crate::replay::replay_game(&decode(changed.as_bytes()).unwrap(), &mut Nop).unwrap_err();
+        assert_eq!(e.check, Check::WinScoreMismatch);
+        assert!(e.detail.contains("yaku [(18, 1), (54, 2)]"), "{}", e.detail);
+        assert_eq!(
+            e.to_string(),
+            format!("hand 0: win-score-mismatch: {}", e.detail)
+        );
     }
 
     /// A wall from fixed words (any permutation will do) and the INIT it deals, dealer 1.

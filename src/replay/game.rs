@@ -23,6 +23,9 @@ pub(crate) struct HandFacts {
     pub(crate) callers: u8,
     /// AGARI records.
     pub(crate) wins: u8,
+    /// AGARI records whose yaku, fu and points the replay scored and proved (0 in a log of a
+    /// format that does not record them all: [`proves_scores`]).
+    pub(crate) wins_proved: u8,
     /// Sum of AGARI `ten` second fields (points without honba and kyotaku).
     pub(crate) win_value: i32,
     /// Draw records.
@@ -155,7 +158,9 @@ pub(crate) fn replay_game<O: Observer>(
                     Ok((w, seeds)) => w.next(seeds.get(hands.len())),
                     Err(_) => None,
                 };
-                let st = HandState::deal(init, red, hands.len(), wall)?;
+                let mut st = HandState::deal(init, red, hands.len(), wall)?;
+                st.open_tanyao = go & go_type::NO_OPEN_TANYAO == 0;
+                st.prove_scores = proves_scores(log, go);
                 hands.push(HandFacts {
                     round: init.round,
                     honba: init.honba,
@@ -167,6 +172,7 @@ pub(crate) fn replay_game<O: Observer>(
                     declarations: 0,
                     callers: 0,
                     wins: 0,
+                    wins_proved: 0,
                     win_value: 0,
                     draws: 0,
                 });
@@ -343,6 +349,18 @@ fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
     }
 }
 
+/// Whether the replay scores every win of `log` (GO type `go`) and refuses one whose yaku, fu
+/// or points are not the AGARI's: a Tenhou log (mjlog) that records them all, under Tenhou's
+/// standard rules (a GO type within 0xFF; lobby rule sets score otherwise, e.g. kiriage
+/// mangan in `edge/dnovikoff_tenhou/chip.xml`, type 553: 30 fu 4 han is 12,000 there).
+pub(crate) fn proves_scores(log: &GameLog, go: u32) -> bool {
+    go <= 0xFF
+        && log.origin.format == Format::Mjlog
+        && !log
+            .origin
+            .lacks(lacks::WIN_VALUE | lacks::SOME_FU | lacks::RULES | lacks::WIN_HAND)
+}
+
 /// Records a finished hand's facts and tells the observers it is over.
 fn finish_hand<O: Observer>(
     st: &HandState,
@@ -379,6 +397,7 @@ fn fill_facts(facts: &mut HandFacts, st: &HandState) {
         .iter()
         .filter(|r| !matches!(r.kind, TerminalKind::Draw(_)))
         .count() as u8;
+    facts.wins_proved = st.wins_proved;
     facts.win_value = t.iter().map(|r| r.value).sum();
     facts.draws = st.draws;
 }

@@ -1,6 +1,8 @@
 //! Hand replay: a state machine fed by decoded events, checked at every step against the
 //! log's own records and, when the log carries a shuffle seed in a known form, against the
 //! wall it makes ([`crate::wall`]): every dealt tile, draw and indicator (`wall-mismatch`).
+//! In a Tenhou log every win is scored from the replay's own state ([`crate::score`]) and
+//! must be the AGARI's yaku, fu and points (`win-score-mismatch`).
 //!
 //! - `state.rs`: [`HandState`], the full public and private state of one hand (concealed
 //!   hands by tile id, melds, rivers, dora indicators, riichi, wall, scores, turns), plain data.
@@ -51,6 +53,8 @@ pub enum Check {
     ThreePlayer,
     /// A dealt tile, a draw, an indicator or the dice is not the wall's (from the log's seed).
     WallMismatch,
+    /// A win's yaku, fu or points, scored from the replay's state, are not the AGARI's.
+    WinScoreMismatch,
 }
 
 impl Check {
@@ -80,6 +84,7 @@ impl Check {
             Check::NoGo => "no-go",
             Check::ThreePlayer => "three-player",
             Check::WallMismatch => "wall-mismatch",
+            Check::WinScoreMismatch => "win-score-mismatch",
         }
     }
 }

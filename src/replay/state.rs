@@ -77,6 +77,13 @@ pub(crate) struct SeatState {
     pub(crate) called: bool,
     /// The tile just drawn, while the seat holds it.
     pub(crate) drawn: Option<TileId>,
+    /// The tile held in `drawn` is a replacement draw after a kan (rinshan).
+    pub(crate) drawn_rinshan: bool,
+    /// Its riichi may still win ippatsu: from its declaration discard until its next discard
+    /// or any call (a kakan's at its replacement draw: the kan may be robbed first).
+    pub(crate) ippatsu: bool,
+    /// Its declaration was its first discard with no call before it (double riichi).
+    pub(crate) double_riichi: bool,
     /// Waits of the concealed hand right after its riichi declaration discard (a riichi hand
     /// cannot change its waits afterwards); `None` before a declaration.
     pub(crate) riichi_waits: Option<hand::Waits>,
@@ -104,6 +111,9 @@ impl Default for SeatState {
             riichi: RiichiState::None,
             called: false,
             drawn: None,
+            drawn_rinshan: false,
+            ippatsu: false,
+            double_riichi: false,
             riichi_waits: None,
             shanten: Cell::new(UNKNOWN_SHANTEN),
             shanten_before_draw: UNKNOWN_SHANTEN,
@@ -190,6 +200,18 @@ pub(crate) struct HandState {
     pub(crate) red: bool,
     pub(crate) honba: u8,
     pub(crate) dealer: u8,
+    /// Round wind, 0 east .. 3 north (INIT `seed`'s round / 4).
+    pub(crate) round_wind: u8,
+    /// Tanyao counts with an open hand (GO type bit 0x04 clear); set by the game's replay.
+    pub(crate) open_tanyao: bool,
+    /// Every AGARI is scored and must equal the log's (`win-score-mismatch`); set by the game's
+    /// replay for logs that record every win's yaku, fu and points.
+    pub(crate) prove_scores: bool,
+    /// AGARI records of this hand scored and found equal to the log's.
+    pub(crate) wins_proved: u8,
+    /// Calls made this hand (chi, pon, kans, ankan included): none before a first-turn win or
+    /// a double riichi.
+    pub(crate) calls: u8,
     pub(crate) seats: [SeatState; 4],
     pub(crate) loc: [Loc; IDS],
     /// Publicly visible copies per kind (§0): indicators, uncalled river tiles, meld tiles.

@@ -5,6 +5,63 @@ use crate::hand;
 use crate::tile::{self, TileId, IDS, KINDS, TYPES};
 
 impl HandState {
+    /// The score of AGARI `a` computed from the replay's own state, just before the AGARI is
+    /// applied (the winner's hand and melds, the winds, the dora indicators shown, riichi,
+    /// ippatsu, first turn, last tile, replacement draw, robbed kan): of the record only the
+    /// winner, the discarder, the winning tile and the ura indicators are read. `None` when
+    /// the hand is not complete with a yaku. Does not allocate.
+    pub(crate) fn score_win(&self, a: &crate::mjlog::Agari) -> Option<crate::score::Score> {
+        let w = a.who as usize;
+        let seat = &self.seats[w];
+        let tsumo = a.who == a.from_who;
+        let mut concealed = [0 as TileId; 14];
+        let mut n = 0;
+        let me = Loc::Hand(a.who);
+        for (k, &c) in seat.kinds.iter().enumerate() {
+            if c > 0 {
+                for t in 4 * k as u8..4 * k as u8 + 4 {
+                    if self.loc[t as usize] == me && n < concealed.len() {
+                        concealed[n] = t;
+                        n += 1;
+                    }
+                }
+            }
+        }
+        if !tsumo {
+            if n == concealed.len() {
+                return None;
+            }
+            concealed[n] = a.machi;
+            n += 1;
+        }
+        let chankan = !tsumo && self.last_kan_tile == Some((a.from_who, a.machi));
+        let first_draw = tsumo && self.calls == 0 && seat.turn == 0 && !seat.drawn_rinshan;
+        let riichi = seat.riichi.has_declared();
+        let win = crate::score::Win {
+            concealed: &concealed[..n],
+            melds: &seat.melds,
+            win_tile: a.machi,
+            tsumo,
+            seat_wind: (a.who + 4 - self.dealer) % 4,
+            round_wind: self.round_wind,
+            dealer: a.who == self.dealer,
+            dora_indicators: &self.indicators,
+            ura_indicators: if riichi { &a.ura_hai } else { &[] },
+            riichi,
+            double_riichi: riichi && seat.double_riichi,
+            ippatsu: riichi && seat.ippatsu,
+            haitei: tsumo && self.live_wall == 0 && !seat.drawn_rinshan,
+            houtei: !tsumo && self.live_wall == 0 && !chankan,
+            rinshan: tsumo && seat.drawn_rinshan,
+            chankan,
+            tenhou: first_draw && a.who == self.dealer,
+            chiihou: first_draw && a.who != self.dealer,
+            red: self.red,
+            open_tanyao: self.open_tanyao,
+        };
+        crate::score::score(&win)
+    }
+
     /// `seat`'s concealed tile ids, ascending.
     pub(crate) fn concealed_ids(&self, seat: usize) -> Vec<TileId> {
         // Only the kinds the seat holds are looked at (`kinds` counts its concealed ids).
