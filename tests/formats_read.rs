@@ -313,6 +313,41 @@ fn phoenix_round_trips() {
     }
 }
 
+/// A daiminkan whose replacement draw wins, written without the 0 that marks the kan's slot
+/// in the caller's discards (no discard follows it): Phoenix game c3bb51be, hand 4, where seat
+/// 3 kans 2p at its 19th discard and wins on the replacement draw (嶺上開花). `haifu convert`
+/// writes the 0; with it taken out, the game reads as the mjlog does.
+#[test]
+fn a_daiminkan_won_on_its_replacement_draw_without_its_slot() {
+    let Some(phoenix) = common::corpus("phoenix") else {
+        return;
+    };
+    let file = std::fs::read_dir(&phoenix)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .find(|p| {
+            p.to_string_lossy()
+                .contains("2024041517gm-00a9-0000-c3bb51be")
+        })
+        .expect("the game is in the corpus");
+    let mjlog = ingest(std::slice::from_ref(&file));
+    let (_dir, converted) = convert(std::slice::from_ref(&file), "tenhou6");
+    let mut game: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&converted[0]).unwrap()).unwrap();
+    let discards = game["log"][4][6 + 3 * 3].as_array_mut().unwrap();
+    assert_eq!(
+        discards.pop(),
+        Some(serde_json::json!(0)),
+        "the kan's slot is last"
+    );
+    let bare = tempfile::tempdir().unwrap();
+    let path = bare.path().join("2024041517gm-00a9-0000-c3bb51be.json");
+    std::fs::write(&path, serde_json::to_vec(&game).unwrap()).unwrap();
+    let read = ingest(&[path]);
+    assert_eq!(games(read.path()), 1);
+    assert_equal_frames(mjlog.path(), read.path(), Format::Tenhou6);
+}
+
 /// Every sample other projects commit in each format ingests, or is refused with a reason
 /// that names the file's problem; three-player games are skipped.
 #[test]

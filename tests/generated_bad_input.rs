@@ -1130,7 +1130,7 @@ impl Report {
         let want_exit = if t.failed > 0 { 2 } else { 0 };
         if exit != Some(want_exit) {
             self.violation(format!(
-                "{run}: exit status {exit:?}, README says {want_exit} ({} failed)",
+                "{run}: exit status {exit:?}, docs/inputs.md says {want_exit} ({} failed)",
                 t.failed
             ));
         }
@@ -1337,7 +1337,7 @@ impl Report {
         if !self.undocumented.is_empty() {
             let _ = writeln!(
                 s,
-                "replay checks seen that README does not list: {}",
+                "replay checks seen that docs/inputs.md does not list: {}",
                 self.undocumented
                     .iter()
                     .cloned()

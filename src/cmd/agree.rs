@@ -5,10 +5,11 @@ use std::time::Duration;
 
 use anyhow::{bail, Result};
 
-use super::args::SliceArgs;
+use super::args::{parse_engine_cmd, SliceArgs};
 use super::{print, Done};
 use crate::agree::Builtin;
 use crate::report::agree::{self, EngineSpec, Options};
+use crate::report::engine::EngineCommand;
 use crate::report::{self, Format};
 use crate::runtime::rate_timing;
 
@@ -43,16 +44,18 @@ pub(crate) struct Args {
     /// A built-in engine (player, tsumogiri, min-shanten, max-ukeire); repeat for several.
     #[arg(long = "engine", value_name = "NAME", value_parser = parse_builtin)]
     engines: Vec<Builtin>,
-    /// An external engine command speaking the JSON-lines protocol; repeat for several.
-    #[arg(long = "engine-cmd", value_name = "CMD")]
-    commands: Vec<String>,
+    /// An external engine command speaking the JSON-lines protocol, `NAME=CMD` to name it in
+    /// the report (else it is `cmd:CMD`); repeat for several.
+    #[arg(long = "engine-cmd", value_name = "[NAME=]CMD", value_parser = parse_engine_cmd)]
+    commands: Vec<EngineCommand>,
     /// A CSV file of answers standing in for an engine; repeat for several.
     #[arg(long = "answers", value_name = "FILE")]
     answers: Vec<PathBuf>,
     /// Seconds an external engine may take for an answer (after its previous one).
     #[arg(long = "engine-timeout", value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,
-    /// Score only the first N decisions in frame order (after --where), e.g. for a slow engine.
+    /// Score only the first N unforced decisions (those sent to the engines) in frame order
+    /// (after --where), e.g. for a slow engine; the forced ones among them are counted too.
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     #[arg(long, value_enum, default_value = "table")]

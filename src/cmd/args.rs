@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use crate::groups::{Group, GROUPS};
 use crate::ingest::{DateRange, IngestOptions, RoomFilter};
+use crate::report::engine::EngineCommand;
 use crate::report::{Format, Slice};
 use crate::stats::Observe;
 
@@ -93,6 +94,27 @@ impl InputArgs {
     }
 }
 
+/// `--engine-cmd`'s value: `NAME=CMD` (NAME letters, digits, `_`, `-`, `.` or `:`, before the
+/// first `=`) names the engine in the report; a plain `CMD` is named `cmd:CMD`. A command
+/// that itself starts with a variable assignment (`FOO=1 ./engine`) takes a name first:
+/// `mine=FOO=1 ./engine`.
+pub(crate) fn parse_engine_cmd(s: &str) -> Result<EngineCommand, String> {
+    let named = s.split_once('=').filter(|(name, _)| {
+        !name.is_empty()
+            && name
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || "_-.:".contains(c))
+    });
+    let (name, cmd) = match named {
+        Some((name, cmd)) => (name.to_string(), cmd.to_string()),
+        None => (format!("cmd:{s}"), s.to_string()),
+    };
+    if cmd.trim().is_empty() {
+        return Err(format!("`{s}` names no command"));
+    }
+    Ok(EngineCommand { name, cmd })
+}
+
 /// A calendar date `YYYY-MM-DD`.
 pub(super) fn parse_date(s: &str) -> Result<String, String> {
     let b = s.as_bytes();
@@ -161,6 +183,24 @@ impl SliceArgs {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn engine_commands_are_named() {
+        let named = super::parse_engine_cmd("mybot=./bot --fast").unwrap();
+        assert_eq!(
+            (named.name.as_str(), named.cmd.as_str()),
+            ("mybot", "./bot --fast")
+        );
+        let plain = super::parse_engine_cmd("./bot --x=1").unwrap();
+        assert_eq!(
+            (plain.name.as_str(), plain.cmd.as_str()),
+            ("cmd:./bot --x=1", "./bot --x=1")
+        );
+        let env = super::parse_engine_cmd("v2=FOO=1 ./bot").unwrap();
+        assert_eq!((env.name.as_str(), env.cmd.as_str()), ("v2", "FOO=1 ./bot"));
+        assert!(super::parse_engine_cmd("mybot=").is_err());
+        assert!(super::parse_engine_cmd("  ").is_err());
+    }
+
     #[test]
     fn dates() {
         assert_eq!(super::parse_date("2020-01-31").as_deref(), Ok("2020-01-31"));

@@ -7,8 +7,9 @@ use anyhow::{bail, Result};
 use polars::prelude::IntoLazy;
 use polars::sql::SQLContext;
 
-use super::args::SliceArgs;
+use super::args::{parse_engine_cmd, SliceArgs};
 use super::{print, Done};
+use crate::report::engine::EngineCommand;
 use crate::report::hand_reading::{self as scoring, Options};
 use crate::report::{self, Format};
 use crate::runtime::rate_timing;
@@ -29,9 +30,10 @@ pub(crate) struct Args {
     /// Directory written by `haifu ingest --with hand-reading` or `haifu run --with hand-reading`.
     #[arg(long)]
     frames: PathBuf,
-    /// A user's method: a command speaking the JSON-lines protocol; repeat for several.
-    #[arg(long = "engine-cmd", value_name = "CMD")]
-    commands: Vec<String>,
+    /// A user's method: a command speaking the JSON-lines protocol, `NAME=CMD` to name it in
+    /// the report (else it is `cmd:CMD`); repeat for several.
+    #[arg(long = "engine-cmd", value_name = "[NAME=]CMD", value_parser = parse_engine_cmd)]
+    commands: Vec<EngineCommand>,
     /// Seconds a command may take for an answer (after its previous one).
     #[arg(long = "engine-timeout", value_name = "SECS", default_value_t = 10.0)]
     timeout: f64,

@@ -16,7 +16,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::engine::{Answers, Discard, External};
+use super::engine::{Answers, Discard, EngineCommand, External};
 use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandContext, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
@@ -29,7 +29,7 @@ use crate::tile::{self, KINDS};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum EngineSpec {
     Builtin(Builtin),
-    Command(String),
+    Command(EngineCommand),
     Answers(PathBuf),
 }
 
@@ -73,9 +73,9 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
     for e in &opts.engines {
         match e {
             EngineSpec::Builtin(b) => names.push(b.name().to_string()),
-            EngineSpec::Command(cmd) => {
-                externals.push(External::start(cmd, opts.timeout, "decision")?);
-                names.push(format!("cmd:{cmd}"));
+            EngineSpec::Command(c) => {
+                externals.push(External::start(&c.cmd, opts.timeout, "decision")?);
+                names.push(c.name.clone());
             }
             EngineSpec::Answers(p) => {
                 let a = Answers::read(p)?;
@@ -113,9 +113,9 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
                 break;
             }
             if let Some(l) = opts.limit {
-                batch.truncate((l - taken).min(batch.len() as u64) as usize);
+                batch.truncate(rows_within(&batch, l - taken));
             }
-            taken += batch.len() as u64;
+            taken += batch.iter().filter(|r| !r.forced).count() as u64;
             // In order: each decision's position, with the hand's state rebuilt, and its JSON
             // object for the external engines.
             let mut items: Vec<Item> = Vec::with_capacity(batch.len());
@@ -171,6 +171,21 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
         e.finish()?;
     }
     Ok(Outcome { names, totals })
+}
+
+/// How many of `rows` to keep so that they hold at most `left` unforced decisions (the ones
+/// sent to the engines, which `--limit` counts): up to the `left`-th unforced one.
+fn rows_within(rows: &[Row], left: u64) -> usize {
+    if left == 0 {
+        return 0;
+    }
+    let mut unforced = 0;
+    rows.iter()
+        .position(|r| {
+            unforced += u64::from(!r.forced);
+            unforced == left
+        })
+        .map_or(rows.len(), |i| i + 1)
 }
 
 /// An unforced decision of a batch.

@@ -29,6 +29,14 @@ use serde_json::Value;
 
 use crate::tile::{self, KINDS};
 
+/// An external engine's command line, and the name reports give it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct EngineCommand {
+    /// `NAME` of `--engine-cmd NAME=CMD`, else `cmd:CMD`.
+    pub(crate) name: String,
+    pub(crate) cmd: String,
+}
+
 /// An engine that failed to answer as the protocol asks (exit 2).
 #[derive(Debug)]
 pub(crate) struct EngineError(pub(crate) String);

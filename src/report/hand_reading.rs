@@ -17,7 +17,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use polars::prelude::*;
 
-use super::engine::{External, Weights};
+use super::engine::{EngineCommand, External, Weights};
 use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::RiverTile;
@@ -36,8 +36,8 @@ const TURNS: usize = LAST_TURN as usize + 1;
 /// What to score, and over which moments.
 pub(crate) struct Options<'a> {
     pub(crate) frames: PathBuf,
-    /// External commands, each a method named `cmd:CMD`.
-    pub(crate) commands: Vec<String>,
+    /// External commands, each a method of its name (`cmd:CMD` unless named).
+    pub(crate) commands: Vec<EngineCommand>,
     pub(crate) timeout: Duration,
     /// Only the first N moments in frame order (after the slice).
     pub(crate) limit: Option<u64>,
@@ -199,7 +199,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
     let mut externals: Vec<External<Weights>> = opts
         .commands
         .iter()
-        .map(|c| External::start(c, opts.timeout, "moment"))
+        .map(|c| External::start(&c.cmd, opts.timeout, "moment"))
         .collect::<Result<_>>()?;
     let mut hands = (!externals.is_empty())
         .then(|| HandsCursor::open(&opts.frames))
@@ -207,7 +207,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
     let methods: Vec<String> = METHODS
         .iter()
         .map(|m| m.to_string())
-        .chain(opts.commands.iter().map(|c| format!("cmd:{c}")))
+        .chain(opts.commands.iter().map(|c| c.name.clone()))
         .collect();
     let mut sums: Sums = vec![[[(0, [0; 2]); TURNS]; 4]; methods.len()];
     let logs = Logs::default();

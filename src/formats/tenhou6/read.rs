@@ -337,12 +337,16 @@ impl Lists<'_> {
             seq.push((c, List::Takes));
             let ok = if kan {
                 // The daiminkan's slot in the discards holds a 0; the replacement draw follows.
-                if self.discards[cs].get(w.dp[cs]).and_then(Value::as_i64) == Some(0) {
-                    w.dp[cs] += 1;
-                    seq.push((c, List::Discards));
-                    self.draw_then_act(w, c, seq)
-                } else {
-                    false
+                // When that draw wins, the hand ends before any discard, and the lists may
+                // hold no 0 for the kan: the seat's discards end there.
+                match self.discards[cs].get(w.dp[cs]) {
+                    Some(v) if v.as_i64() == Some(0) => {
+                        w.dp[cs] += 1;
+                        seq.push((c, List::Discards));
+                        self.draw_then_act(w, c, seq)
+                    }
+                    None => self.draw_then_act(w, c, seq),
+                    Some(_) => false,
                 }
             } else {
                 self.act(w, c, seq)
@@ -771,6 +775,45 @@ mod tests {
             discards: [l(1), l(3), l(5), l(7)],
         };
         assert!(order(&bad, 0).is_err());
+    }
+
+    /// A daiminkan whose replacement draw wins: the lists as Tenhou may write them, with no 0
+    /// for the kan in the caller's discards since no discard follows. Worked by hand: 0 draws
+    /// 1s and discards 6z; 1 draws 6z and discards 1p; 2 daiminkans that 1p (its take
+    /// `m21212121`, the marker first: from the left, seat 1), draws its replacement 5m, and the
+    /// hand ends (a win). With the 0 the order is the same but for the 0's slot.
+    #[test]
+    fn a_daiminkan_whose_replacement_draw_wins() {
+        for kan_slot in [false, true] {
+            let discards2 = if kan_slot { "[0]" } else { "[]" };
+            let v: Value = serde_json::from_str(&format!(
+                r#"[[31], [46], [46], [21], ["m21212121", 15], {discards2}, [], []]"#
+            ))
+            .unwrap();
+            let l = |i: usize| v[i].as_array().unwrap().as_slice();
+            let lists = Lists {
+                takes: [l(0), l(2), l(4), l(6)],
+                discards: [l(1), l(3), l(5), l(7)],
+            };
+            let seq = order(&lists, 0).unwrap();
+            use List::{Discards as D, Takes as T};
+            let mut want = vec![(0, T), (0, D), (1, T), (1, D), (2, T)];
+            if kan_slot {
+                want.push((2, D));
+            }
+            want.push((2, T));
+            assert_eq!(seq, want, "with the 0: {kan_slot}");
+        }
+        // A kan with some other item where its 0 should be is no order of play.
+        let v: Value =
+            serde_json::from_str(r#"[[31], [46], [46], [21], ["m21212121", 15], [17], [], []]"#)
+                .unwrap();
+        let l = |i: usize| v[i].as_array().unwrap().as_slice();
+        let lists = Lists {
+            takes: [l(0), l(2), l(4), l(6)],
+            discards: [l(1), l(3), l(5), l(7)],
+        };
+        assert!(order(&lists, 0).is_err());
     }
 
     #[test]
