@@ -519,3 +519,98 @@ fn phoenix_profiles_add_up() {
         }
     }
 }
+
+/// No fixture has a win whose only meld is an ankan; the Phoenix corpus has them. Each such win
+/// without an established riichi is a dama win (an ankan keeps the hand closed): the seat's
+/// `seats` row counts it in `wins` but in neither `riichi_wins` nor `call_wins`.
+#[test]
+fn ankan_only_wins_are_dama() {
+    let Some(dir) = common::corpus("phoenix") else {
+        return;
+    };
+    let out = tempfile::tempdir().unwrap();
+    common::run_ingest_peer(
+        &common::first_files(&dir, 600),
+        out.path(),
+        RoomFilter::Phoenix,
+    );
+    let text = |df: &polars::prelude::DataFrame, c: &str| -> Vec<String> {
+        let s = df.column(c).unwrap().str().unwrap().clone();
+        s.iter().map(|v| v.unwrap().to_string()).collect()
+    };
+    let int = |df: &polars::prelude::DataFrame, c: &str| -> Vec<i64> {
+        let s = df
+            .column(c)
+            .unwrap()
+            .cast(&polars::prelude::DataType::Int64)
+            .unwrap();
+        s.i64().unwrap().iter().map(|v| v.unwrap()).collect()
+    };
+    let calls = common::frame(out.path(), "calls");
+    let (cg, ch, cs, ck) = (
+        text(&calls, "game_id"),
+        int(&calls, "hand"),
+        int(&calls, "seat"),
+        text(&calls, "kind"),
+    );
+    let mut melds: std::collections::HashMap<(String, i64, i64), Vec<String>> = Default::default();
+    for i in 0..calls.height() {
+        melds
+            .entry((cg[i].clone(), ch[i], cs[i]))
+            .or_default()
+            .push(ck[i].clone());
+    }
+    let riichi = common::frame(out.path(), "riichi");
+    let (rg, rh, rs) = (
+        text(&riichi, "game_id"),
+        int(&riichi, "hand"),
+        int(&riichi, "seat"),
+    );
+    let est = riichi
+        .column("established")
+        .unwrap()
+        .bool()
+        .unwrap()
+        .clone();
+    let established: std::collections::HashSet<(String, i64, i64)> = (0..riichi.height())
+        .filter(|&i| est.get(i) == Some(true))
+        .map(|i| (rg[i].clone(), rh[i], rs[i]))
+        .collect();
+    let wins = common::frame(out.path(), "wins");
+    let (wg, wh, ws) = (
+        text(&wins, "game_id"),
+        int(&wins, "hand"),
+        int(&wins, "seat"),
+    );
+    // (game, seat) → ankan-only wins without an established riichi.
+    let mut ankan_dama: std::collections::HashMap<(String, i64), i64> = Default::default();
+    for i in 0..wins.height() {
+        let key = (wg[i].clone(), wh[i], ws[i]);
+        let only_ankan = melds
+            .get(&key)
+            .is_some_and(|m| m.iter().all(|k| k == "ankan"));
+        if only_ankan && !established.contains(&key) {
+            *ankan_dama.entry((wg[i].clone(), ws[i])).or_default() += 1;
+        }
+    }
+    assert!(
+        !ankan_dama.is_empty(),
+        "no ankan-only dama win in 600 games"
+    );
+    let seats = common::frame(out.path(), "seats");
+    let (sg, ss) = (text(&seats, "game_id"), int(&seats, "seat"));
+    let (w, r, c) = (
+        int(&seats, "wins"),
+        int(&seats, "riichi_wins"),
+        int(&seats, "call_wins"),
+    );
+    let mut checked = 0;
+    for i in 0..seats.height() {
+        if let Some(&n) = ankan_dama.get(&(sg[i].clone(), ss[i])) {
+            assert!(w[i] - r[i] - c[i] >= n, "{} seat {}", sg[i], ss[i]);
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, ankan_dama.len());
+    eprintln!("{checked} seats with an ankan-only dama win");
+}
