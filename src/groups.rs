@@ -39,7 +39,8 @@ pub struct GroupInfo {
     pub about: &'static str,
     /// The frames it writes (files `<name>.parquet`), besides every run's.
     pub frames: &'static [&'static str],
-    /// What it adds to a run, measured on the 6,448 Phoenix games (docs/performance.md).
+    /// What it adds to a run, measured on the 6,448 Phoenix games against the default run
+    /// (docs/performance.md, "What each `--with` group costs").
     pub cost: &'static str,
 }
 
@@ -51,7 +52,7 @@ pub const GROUPS: [GroupInfo; 6] = [
         sections: "§7",
         about: "every discard decision, for `haifu agree` and report `decisions`",
         frames: &["decisions"],
-        cost: "+49% CPU, 3.1 M rows",
+        cost: "about twice the time; 3.1 M rows, 93 MiB",
     },
     GroupInfo {
         group: Group::Walls,
@@ -59,7 +60,7 @@ pub const GROUPS: [GroupInfo; 6] = [
         sections: "",
         about: "each checked hand's wall, 136 tiles in the order they are taken",
         frames: &["walls"],
-        cost: "+9% CPU",
+        cost: "+9% CPU; 31 MiB",
     },
     GroupInfo {
         group: Group::Development,
@@ -99,7 +100,7 @@ pub const GROUPS: [GroupInfo; 6] = [
         sections: "§16",
         about: "hand-reading and every moment's view, to score your own method",
         frames: &["hand_reading", "hand_reading_moments"],
-        cost: "about 3x the CPU, 130 MB",
+        cost: "+179% CPU; 3.1 M rows, 130 MB",
     },
 ];
 
