@@ -11,7 +11,7 @@ WITH g AS (
     SUM(cross_entropy_hi) AS ch, SUM(cross_entropy_lo) AS cl
   FROM hand_reading GROUP BY seat, turn, method
 ),
-seats AS (
+by_seat AS (
   SELECT seat, turn, method, moments, rh, rl, ch, cl FROM g
   UNION ALL
   SELECT 4 AS seat, turn, method, SUM(moments) AS moments, SUM(rh) AS rh, SUM(rl) AS rl,
@@ -19,11 +19,11 @@ seats AS (
   FROM g GROUP BY turn, method
 ),
 turns AS (
-  SELECT seat, turn, method, moments, rh, rl, ch, cl FROM seats
+  SELECT seat, turn, method, moments, rh, rl, ch, cl FROM by_seat
   UNION ALL
   SELECT seat, 100 AS turn, method, SUM(moments) AS moments, SUM(rh) AS rh, SUM(rl) AS rl,
     SUM(ch) AS ch, SUM(cl) AS cl
-  FROM seats GROUP BY seat, method
+  FROM by_seat GROUP BY seat, method
 ),
 m AS (
   SELECT seat AS v, turn AS t, method, moments,

@@ -452,15 +452,10 @@ fn place_cells(places: &[i64]) -> Row {
 fn check_placement(dir: &Path) -> usize {
     let gs = games(dir);
     let mut per_seat: [Vec<i64>; 4] = Default::default();
-    let mut per_name: BTreeMap<String, Vec<i64>> = BTreeMap::new();
     for g in gs.values() {
         let p = g.places();
         for seat in 0..4 {
             per_seat[seat].push(p[seat]);
-            let name = g.names[seat]
-                .clone()
-                .expect("every fixture seat has a name");
-            per_name.entry(name).or_default().push(p[seat]);
         }
     }
     let want: Vec<Row> = (0..4)
@@ -471,19 +466,273 @@ fn check_placement(dir: &Path) -> usize {
         })
         .collect();
     compare("placement", &report(dir, "placement", &[]), &want);
-    // Players: most games first, then by name.
-    let mut names: Vec<(&String, &Vec<i64>)> = per_name.iter().collect();
-    names.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(b.0)));
-    let want_p: Vec<Row> = names
-        .iter()
-        .map(|(name, places)| {
-            let mut row = vec![("name", s(name))];
-            row.extend(place_cells(places));
-            row
+    4
+}
+
+// ---------------------------------------------------------------------------------------------
+// §21 player profiles
+// ---------------------------------------------------------------------------------------------
+
+/// One name's §21 sums, counted from the `games`, `hands`, `wins`, `riichi`, `calls` and
+/// `decisions` frames (not from `seats`).
+#[derive(Default)]
+struct Profile {
+    games: i64,
+    hands: i64,
+    places: Vec<i64>,
+    hanchan_places: [u64; 4],
+    scores: Vec<i64>,
+    draws: i64,
+    dealer_hands: i64,
+    dealer_wins: i64,
+    /// (points, turn, riichi established, open) of every win.
+    wins: Vec<(f64, f64, bool, bool)>,
+    /// (points, turn) of every deal-in hand.
+    deal_ins: Vec<(f64, f64)>,
+    /// (discards before the declaration tile, won established, dealt in, chasing).
+    declarations: Vec<(f64, bool, bool, bool)>,
+    /// (won, dealt in) of every hand with a chi, pon or daiminkan.
+    call_hands: Vec<(bool, bool)>,
+}
+
+/// The stable dan's bootstrap interval, re-derived: 2,000 resamples of the name's hanchan
+/// places (in order: all 1sts, then 2nds, …), MT19937-64 keyed by the name's bytes, two draws
+/// per 64-bit word (low half, then high half), the place at index ⌊x·n / 2³²⌋; the 50th
+/// smallest and 50th largest, +∞ (no 4th place) as null.
+fn dan_interval(name: &str, c: [u64; 4]) -> (Option<f64>, Option<f64>) {
+    let n: u64 = c.iter().sum();
+    if n == 0 {
+        return (None, None);
+    }
+    let sorted: Vec<usize> = (0..4)
+        .flat_map(|k| std::iter::repeat_n(k, c[k] as usize))
+        .collect();
+    let mut rng = rand_mt::Mt64::new_with_key(name.bytes().map(u64::from));
+    let mut v: Vec<f64> = (0..2000)
+        .map(|_| {
+            let mut draws: Vec<u64> = Vec::new();
+            while (draws.len() as u64) < n {
+                let w = rng.next_u64();
+                draws.push(w & 0xffff_ffff);
+                draws.push(w >> 32);
+            }
+            draws.truncate(n as usize);
+            let mut r = [0u64; 4];
+            for x in draws {
+                r[sorted[((x * n) >> 32) as usize]] += 1;
+            }
+            if r[3] == 0 {
+                f64::INFINITY
+            } else {
+                (6 * r[0] + 3 * r[1]) as f64 / r[3] as f64 - 2.0
+            }
         })
         .collect();
-    compare("players", &report(dir, "players", &[]), &want_p);
-    4 + want_p.len()
+    v.sort_by(f64::total_cmp);
+    let b = |x: f64| x.is_finite().then_some(x);
+    (b(v[49]), b(v[1950]))
+}
+
+// Seats index several per-seat columns at once.
+#[allow(clippy::needless_range_loop)]
+fn check_players(dir: &Path) -> usize {
+    let gdf = frame(dir, "games");
+    let hanchan: HashMap<String, bool> = strs(&gdf, "game_id")
+        .into_iter()
+        .zip(bools(&gdf, "hanchan"))
+        .collect();
+    let gs = games(dir);
+    let hdf = frame(dir, "hands");
+    let (hid, hno, dealer, end) = (
+        strs(&hdf, "game_id"),
+        ints(&hdf, "hand"),
+        ints(&hdf, "dealer"),
+        strs(&hdf, "end"),
+    );
+    let deltas: Vec<Vec<i64>> = (0..4).map(|s| ints(&hdf, &format!("delta_{s}"))).collect();
+    let wins = win_rows(dir);
+    let rdf = frame(dir, "riichi");
+    let (rid, rno, rseat, rturn, est, first) = (
+        strs(&rdf, "game_id"),
+        ints(&rdf, "hand"),
+        ints(&rdf, "seat"),
+        ints(&rdf, "turn"),
+        bools(&rdf, "established"),
+        bools(&rdf, "first"),
+    );
+    // (hand, seat) → (discards before the declaration tile, established, first).
+    let mut declared: HashMap<(HandKey, usize), (i64, bool, bool)> = HashMap::new();
+    for i in 0..rdf.height() {
+        declared.insert(
+            ((rid[i].clone(), rno[i]), rseat[i] as usize),
+            (rturn[i] - 1, est[i], first[i]),
+        );
+    }
+    let mut called: BTreeSet<(HandKey, usize)> = BTreeSet::new();
+    for c in call_rows(dir) {
+        if matches!(c.kind.as_str(), "chi" | "pon" | "daiminkan") {
+            called.insert((c.key.clone(), c.seat));
+        }
+    }
+    // Each seat's discards at the hand's end.
+    let ds = discards(dir);
+    let turns = |key: &HandKey, seat: usize| -> f64 {
+        ds.get(key)
+            .map_or(0, |v| v.iter().filter(|d| d.seat == seat).count()) as f64
+    };
+    let mut by_name: BTreeMap<String, Profile> = BTreeMap::new();
+    for (id, g) in &gs {
+        let p = g.places();
+        for s in 0..4 {
+            let name = g.names[s].clone().expect("a name");
+            let e = by_name.entry(name).or_default();
+            e.games += 1;
+            e.places.push(p[s]);
+            e.scores.push(g.scores[s]);
+            if hanchan[id] {
+                e.hanchan_places[p[s] as usize - 1] += 1;
+            }
+        }
+    }
+    for i in 0..hdf.height() {
+        let key: HandKey = (hid[i].clone(), hno[i]);
+        let g = &gs[&hid[i]];
+        let here: Vec<&WinRow> = wins.iter().filter(|w| w.key == key).collect();
+        let discarder = here.iter().find_map(|w| w.discarder).map(|d| d as usize);
+        for s in 0..4 {
+            let e = by_name.get_mut(g.names[s].as_ref().unwrap()).unwrap();
+            e.hands += 1;
+            e.draws += i64::from(!matches!(end[i].as_str(), "tsumo" | "ron" | "double_ron"));
+            let is_dealer = dealer[i] as usize == s;
+            e.dealer_hands += i64::from(is_dealer);
+            let d = declared.get(&(key.clone(), s));
+            let established = d.is_some_and(|d| d.1);
+            let open = called.contains(&(key.clone(), s));
+            let won = here.iter().find(|w| w.seat == s);
+            if let Some(w) = won {
+                let points = deltas[s][i] - if established { 1000 } else { 0 };
+                e.wins
+                    .push((points as f64, w.turn as f64, established, open));
+                e.dealer_wins += i64::from(is_dealer);
+            }
+            let dealt_in = discarder == Some(s);
+            if dealt_in {
+                e.deal_ins.push((deltas[s][i] as f64, turns(&key, s)));
+            }
+            if let Some(&(before, _, first)) = d {
+                e.declarations.push((
+                    before as f64,
+                    won.is_some() && established,
+                    dealt_in,
+                    !first,
+                ));
+            }
+            if open {
+                e.call_hands.push((won.is_some(), dealt_in));
+            }
+        }
+    }
+    let mean = |xs: &[f64]| (!xs.is_empty()).then(|| xs.iter().sum::<f64>() / xs.len() as f64);
+    let share = |k: usize, n: usize| (n > 0).then(|| k as f64 / n as f64);
+    let mut names: Vec<(&String, &Profile)> = by_name.iter().collect();
+    names.sort_by(|a, b| b.1.games.cmp(&a.1.games).then(a.0.cmp(b.0)));
+    let want: Vec<Row> = names
+        .iter()
+        .map(|(name, p)| {
+            let h = p.hands as usize;
+            let count = |k: i64| V::I(p.places.iter().filter(|&&x| x == k).count() as i64);
+            let c = p.hanchan_places;
+            let dan = (c[3] > 0).then(|| (6 * c[0] + 3 * c[1]) as f64 / c[3] as f64 - 2.0);
+            let (lo, hi) = dan_interval(name, c);
+            let win_points = |f: &dyn Fn(&(f64, f64, bool, bool)) -> bool| {
+                mean(
+                    &p.wins
+                        .iter()
+                        .filter(|w| f(w))
+                        .map(|w| w.0)
+                        .collect::<Vec<_>>(),
+                )
+            };
+            let decl = p.declarations.len();
+            let calls = p.call_hands.len();
+            vec![
+                ("name", s(name)),
+                ("games", V::I(p.games)),
+                ("hands", V::I(p.hands)),
+                ("place_1", count(1)),
+                ("place_2", count(2)),
+                ("place_3", count(3)),
+                ("place_4", count(4)),
+                (
+                    "average_place",
+                    f(p.places.iter().sum::<i64>() as f64 / p.games as f64),
+                ),
+                ("stable_dan", V::F(dan)),
+                ("stable_dan_lo", V::F(lo)),
+                ("stable_dan_hi", V::F(hi)),
+                (
+                    "busts",
+                    V::I(p.scores.iter().filter(|&&x| x < 0).count() as i64),
+                ),
+                ("score", V::I(p.scores.iter().map(|x| x - 25000).sum())),
+                (
+                    "score_per_game",
+                    f(p.scores.iter().map(|x| x - 25000).sum::<i64>() as f64 / p.games as f64),
+                ),
+                ("win_rate", V::F(share(p.wins.len(), h))),
+                ("deal_in_rate", V::F(share(p.deal_ins.len(), h))),
+                ("riichi_rate", V::F(share(decl, h))),
+                ("call_rate", V::F(share(calls, h))),
+                ("draw_rate", V::F(share(p.draws as usize, h))),
+                ("average_win", V::F(win_points(&|_| true))),
+                (
+                    "average_deal_in",
+                    V::F(mean(&p.deal_ins.iter().map(|d| d.0).collect::<Vec<_>>())),
+                ),
+                ("average_win_riichi", V::F(win_points(&|w| w.2))),
+                ("average_win_open", V::F(win_points(&|w| w.3 && !w.2))),
+                ("average_win_dama", V::F(win_points(&|w| !w.2 && !w.3))),
+                (
+                    "average_win_turn",
+                    V::F(mean(&p.wins.iter().map(|w| w.1).collect::<Vec<_>>())),
+                ),
+                (
+                    "average_deal_in_turn",
+                    V::F(mean(&p.deal_ins.iter().map(|d| d.1).collect::<Vec<_>>())),
+                ),
+                (
+                    "average_riichi_turn",
+                    V::F(mean(
+                        &p.declarations.iter().map(|d| d.0).collect::<Vec<_>>(),
+                    )),
+                ),
+                (
+                    "riichi_win_rate",
+                    V::F(share(p.declarations.iter().filter(|d| d.1).count(), decl)),
+                ),
+                (
+                    "riichi_deal_in_rate",
+                    V::F(share(p.declarations.iter().filter(|d| d.2).count(), decl)),
+                ),
+                (
+                    "chasing_rate",
+                    V::F(share(p.declarations.iter().filter(|d| d.3).count(), decl)),
+                ),
+                (
+                    "call_win_rate",
+                    V::F(share(p.call_hands.iter().filter(|c| c.0).count(), calls)),
+                ),
+                (
+                    "call_deal_in_rate",
+                    V::F(share(p.call_hands.iter().filter(|c| c.1).count(), calls)),
+                ),
+                ("dealer_hands", V::I(p.dealer_hands)),
+                ("dealer_wins", V::I(p.dealer_wins)),
+            ]
+        })
+        .collect();
+    compare("players", &report(dir, "players", &[]), &want);
+    want.len()
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -3086,7 +3335,8 @@ fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
     let checks: [(&[&str], fn(&Path) -> usize); 19] = [
         (&["summary", "summary-by-year"], check_summary),
-        (&["placement", "players"], check_placement),
+        (&["placement"], check_placement),
+        (&["players"], check_players),
         (
             &[
                 "riichi-response",

@@ -302,7 +302,7 @@ fn where_equals_the_condition_written_into_the_sql() {
             continue;
         }
         let mut sql = rep.sql.to_string();
-        for t in ["games", "hands", "riichi_response", "wait_danger"] {
+        for t in ["games", "hands", "riichi_response", "wait_danger", "seats"] {
             let keep = format!(
                 "(SELECT * FROM {t} WHERE game_id IN (SELECT game_id FROM games WHERE {expr}))"
             );

@@ -31,6 +31,16 @@ pub(crate) struct Args {
     /// A slice of B's games.
     #[arg(long = "where-b", value_name = "EXPR")]
     where_b: Option<String>,
+    /// Report `players`: A's seats are those of player NAME (compares only `players`).
+    #[arg(long = "name-a", value_name = "NAME")]
+    name_a: Option<String>,
+    /// Report `players`: B's seats are those of player NAME.
+    #[arg(long = "name-b", value_name = "NAME")]
+    name_b: Option<String>,
+    /// Report `players`: B's seats are those of every name but --name-a's (B's frames default
+    /// to A's).
+    #[arg(long, requires = "name_a", conflicts_with = "name_b")]
+    rest: bool,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
 }
@@ -72,7 +82,13 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             _ => bail!("--name {n:?}: expected A=NAME or B=NAME"),
         }
     }
-    let chosen: Vec<&Comparison> = if args.reports.is_empty() {
+    let by_name = args.name_a.is_some() || args.name_b.is_some();
+    if let Some(r) = args.reports.iter().find(|r| by_name && *r != "players") {
+        bail!("--name-a, --name-b and --rest compare report `players` only, not `{r}`");
+    }
+    let chosen: Vec<&Comparison> = if args.reports.is_empty() && by_name {
+        vec![compare::find("players").expect("a comparable report")]
+    } else if args.reports.is_empty() {
         COMPARISONS.iter().collect()
     } else {
         args.reports
@@ -91,6 +107,15 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let frames_b = args.frames.get(1).unwrap_or(&args.frames[0]);
     let mut a = Side::open(&name_a, &args.frames[0], args.where_a.as_deref())?;
     let mut b = Side::open(&name_b, frames_b, args.where_b.as_deref())?;
+    if by_name {
+        a.pick_player(args.name_a.as_deref().map(|n| (n, false)))?;
+        let player_b = match (&args.name_b, args.rest) {
+            (Some(n), _) => Some((n.as_str(), false)),
+            (None, true) => args.name_a.as_deref().map(|n| (n, true)),
+            (None, false) => None,
+        };
+        b.pick_player(player_b)?;
+    }
     let compared = compare::compare(&mut a, &mut b, &chosen, !args.reports.is_empty())?;
     for n in &compared.notes {
         eprintln!("note: {n}");

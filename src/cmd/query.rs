@@ -39,6 +39,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         None,
         &what,
         false,
+        None,
     )?;
     Ok(Done::Ok)
 }
@@ -69,6 +70,7 @@ pub(crate) fn print_sql(
     filter: Option<(&str, &str)>,
     what: &str,
     note: bool,
+    min_games: Option<u64>,
 ) -> Result<()> {
     let mut slice = print_args.slice.select(dir)?;
     if let Some(s) = &mut slice {
@@ -78,7 +80,10 @@ pub(crate) fn print_sql(
         }
     }
     let mut ctx = report::context_over(dir, print_args.seat, slice.as_ref())?;
-    let df = report::run(&mut ctx, sql, filter)?;
+    let mut df = report::run(&mut ctx, sql, filter)?;
+    if let Some(n) = min_games {
+        df = report::min_games(df, n)?;
+    }
     // Games whose format does not record what the report reads (on standard error, so that
     // CSV and JSON stay clean).
     if note {

@@ -26,6 +26,9 @@ pub(crate) struct Args {
     frames: Option<PathBuf>,
     #[command(flatten)]
     print: PrintArgs,
+    /// Report `players` only: the names with at least N games (default 1).
+    #[arg(long, value_name = "N")]
+    min_games: Option<u64>,
 }
 
 fn report_help() -> String {
@@ -51,6 +54,12 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             names.join(", ")
         );
     };
+    if args.min_games.is_some() && rep.name != "players" {
+        bail!(
+            "--min-games applies to report `players` only, not `{}`",
+            rep.name
+        );
+    }
     if let Some(frame) = rep.missing_frame(dir) {
         bail!(
             "report `{}` reads the `{frame}` frame, which {} lacks: ingest with {}",
@@ -60,7 +69,15 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         );
     }
     let what = format!("report `{}`", rep.name);
-    super::query::print_sql(dir, &args.print, rep.sql, rep.filter, &what, true)?;
+    super::query::print_sql(
+        dir,
+        &args.print,
+        rep.sql,
+        rep.filter,
+        &what,
+        true,
+        args.min_games,
+    )?;
     Ok(Done::Ok)
 }
 

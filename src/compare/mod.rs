@@ -54,6 +54,11 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         filter: None,
     },
     Comparison {
+        report: "players",
+        parts: &[include_str!("../../queries/compare/players.sql")],
+        filter: None,
+    },
+    Comparison {
         report: "riichi-response",
         parts: &[include_str!("../../queries/compare/riichi_response.sql")],
         filter: None,
@@ -123,7 +128,15 @@ pub(crate) struct Side {
     ctx: SQLContext,
     pub(crate) games: u64,
     pub(crate) hands: u64,
+    /// Whose seats `players` compares: a name, or every name but it (`rest`); all when `None`.
+    pub(crate) player: Option<(String, bool)>,
 }
+
+/// Every seat of the `seats` frame with the name that held it and its game's hanchan flag
+/// (table `player_seats` of `haifu compare players`).
+const PLAYER_SEATS: &str = "SELECT CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 \
+    WHEN 2 THEN g.name_2 ELSE g.name_3 END AS name, g.hanchan, s.* \
+    FROM seats s JOIN games g ON s.game_id = g.game_id";
 
 impl Side {
     /// The frames in `frames`, restricted to the games `expr` selects when given.
@@ -139,25 +152,63 @@ impl Side {
             Some(s) => (s.games, s.hands),
             None => (games, hands),
         };
-        Ok(Side {
+        let mut side = Side {
             name: name.to_string(),
             frames: frames.to_path_buf(),
             slice,
             ctx,
             games,
             hands,
-        })
+            player: None,
+        };
+        side.pick_player(None)?;
+        Ok(side)
+    }
+
+    /// Restricts the side's `players` comparison to the seats of one name (`rest`: of every
+    /// other name), or lets it read every seat (`None`). Frames without a `seats` frame (an
+    /// older haifu's) have no `player_seats` table.
+    pub(crate) fn pick_player(&mut self, player: Option<(&str, bool)>) -> Result<()> {
+        let seats = match &self.slice {
+            Some(s) => s.table_path(&self.frames, "seats"),
+            None => Some(self.frames.join("seats.parquet")),
+        };
+        if !seats.is_some_and(|p| p.exists()) {
+            return Ok(());
+        }
+        let mut lf = self
+            .ctx
+            .execute(PLAYER_SEATS)
+            .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+        if let Some((name, rest)) = player {
+            let same = col("name").eq(lit(name.to_string()));
+            lf = lf.filter(if rest { same.not() } else { same });
+        }
+        self.ctx.register("player_seats", lf);
+        self.player = player.map(|(n, r)| (n.to_string(), r));
+        Ok(())
     }
 
     /// The side as JSON: name, frames, where (or null), games, hands.
+    /// With a name picked for `players`, also `player` (the name) and `rest`.
     pub(crate) fn json(&self) -> Value {
-        json!({
+        let mut v = json!({
             "name": self.name,
             "frames": self.frames.display().to_string(),
             "where": self.slice.as_ref().map(|s| s.expr.clone()),
             "games": self.games,
             "hands": self.hands,
-        })
+        });
+        if let Some((player, rest)) = &self.player {
+            v["player"] = json!(player);
+            v["rest"] = json!(rest);
+        }
+        v
+    }
+
+    /// True when the side has the `player_seats` table (its frames have `seats`).
+    fn has_player_seats(&self) -> bool {
+        self.ctx.get_tables().iter().any(|t| t == "player_seats")
     }
 
     /// One line for a person.
@@ -165,6 +216,11 @@ impl Side {
         let mut s = format!("{} = {}", self.name, self.frames.display());
         if let Some(sl) = &self.slice {
             s.push_str(&format!(" --where {:?}", sl.expr));
+        }
+        match &self.player {
+            Some((n, false)) => s.push_str(&format!(" (players: {n:?})")),
+            Some((n, true)) => s.push_str(&format!(" (players: every name but {n:?})")),
+            None => {}
         }
         format!("{s}: {} games, {} hands", self.games, self.hands)
     }
@@ -215,6 +271,20 @@ pub(crate) fn compare(
         let mut sides: [Vec<DataFrame>; 2] = [Vec::new(), Vec::new()];
         // (side, frame, directory) of each part a side cannot run.
         let mut missing = Vec::new();
+        if c.report == "players" {
+            if let Some(side) = [&*a, &*b].into_iter().find(|s| !s.has_player_seats()) {
+                let why = format!(
+                    "{} ({}) has no `seats` frame (frames of an older haifu: ingest again)",
+                    side.name,
+                    side.frames.display()
+                );
+                if strict {
+                    bail!("report `players` cannot be compared: {why}");
+                }
+                notes.push(format!("players: left out: {why}"));
+                continue;
+            }
+        }
         for sql in c.parts {
             if let Some(m) = [&*a, &*b]
                 .iter()

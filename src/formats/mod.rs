@@ -136,6 +136,8 @@ pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
             Partly("abortive draws (the type is not recorded)"),
         ),
         (Mjai, "hands", "win_value", Never),
+        (Mjai, "seats", "place", Never),
+        (Mjai, "seats", "score", Never),
         (Mjai, "riichi", "points", Never),
         (Mjai, "wins", "pao", Never),
         (Mjai, "wins", "fu", Never),

@@ -35,6 +35,7 @@ mod hand_reading_moments;
 mod hands;
 mod riichi;
 mod riichi_response;
+mod seats;
 mod tenpai_draws;
 mod tiles_at_end;
 mod wait_danger;
@@ -97,7 +98,7 @@ pub(crate) const DANGER_SITUATIONS: &str = danger_situations::NAME;
 pub(crate) const DANGER_EVAL: &str = danger_eval::NAME;
 
 /// The per-game frames, in the order they are written: name and constructor.
-pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
+pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
     (games::NAME, games::new),
     (hands::NAME, hands::new),
     (riichi_response::NAME, riichi_response::new),
@@ -105,6 +106,7 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 7] = [
     (danger_situations::NAME, danger_situations::new),
     (danger_eval::NAME, danger_eval::new),
     (tenpai_draws::NAME, tenpai_draws::new),
+    (seats::NAME, seats::new),
 ];
 
 /// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of

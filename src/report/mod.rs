@@ -13,12 +13,15 @@ pub mod danger;
 pub(crate) mod danger_by_turn;
 pub(crate) mod engine;
 pub(crate) mod hand_reading;
+mod players;
 mod protocol;
 mod render;
 mod slice;
 pub(crate) mod tsumo;
 
 pub use all::write_all;
+pub(crate) use players::min_games;
+pub use players::{stable_dan, stable_dan_interval, RESAMPLES};
 pub(crate) use render::{
     render, rows_json, sliced_json, starred_table, to_csv, to_json, to_table, Format,
 };
@@ -106,8 +109,8 @@ pub const REPORTS: &[Report] = &[
     },
     Report {
         name: "players",
-        about: "§5 placement rates and average placement per player name",
-        sql: include_str!("../../queries/players.sql"),
+        about: "§21 player profiles: places, stable dan, score, rates and averages per name",
+        sql: players::SQL,
         filter: None,
     },
     Report {
@@ -458,10 +461,16 @@ pub fn run(ctx: &mut SQLContext, sql: &str, filter: Option<(&str, &str)>) -> Res
     if let Some((column, value)) = filter {
         lf = lf.filter(col(column).eq(lit(value)));
     }
-    if keeps_row_order(sql) {
-        return Ok(lf.collect()?);
+    let df = if keeps_row_order(sql) {
+        lf.collect()?
+    } else {
+        collect(lf)?
+    };
+    // §21: the stable dan's bootstrap interval, which SQL cannot draw.
+    if players::wants_interval(sql) {
+        return players::finish(df);
     }
-    collect(lf)
+    Ok(df)
 }
 
 /// The line a query starts with when its answer depends on the frames' row order (`FIRST` of

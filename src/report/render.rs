@@ -125,6 +125,9 @@ fn fmt_interval(name: &str, lo: &AnyValue<'_>, hi: &AnyValue<'_>) -> String {
     }
     if is_share(name) {
         format!("[{:.2}, {:.2}]", lo * 100.0, hi * 100.0)
+    } else if name == "stable_dan" {
+        // §21: a dan, not points.
+        format!("[{lo:.2}, {hi:.2}]")
     } else {
         format!("[{lo:+.0}, {hi:+.0}]")
     }

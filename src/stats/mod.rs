@@ -1,4 +1,5 @@
-//! Statistics as observers of the replay (definitions: docs/definitions.md §1–§4, §7, §8, §10–§14).
+//! Statistics as observers of the replay (definitions: docs/definitions.md §1–§4, §7, §8,
+//! §10–§14, §21).
 //!
 //! Each observer watches one game and collects its rows; the caller keeps them only when the
 //! whole game replays. Observers know the replay state, never XML or frames.
@@ -15,6 +16,7 @@ pub(crate) mod draw_rate;
 pub(crate) mod hand_reading;
 pub(crate) mod riichi;
 pub(crate) mod riichi_response;
+pub(crate) mod seats;
 pub(crate) mod tenpai_draws;
 pub(crate) mod tiles_at_end;
 mod totals;
@@ -33,6 +35,7 @@ pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use hand_reading::{HandReadingObserver, ReadingRow, ReadingViews};
 pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
+pub(crate) use seats::{SeatCounts, SeatObserver};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
 pub(crate) use tiles_at_end::{HandEnd, TilesAtEnd, TilesAtEndObserver};
 pub use totals::RunTotals;
@@ -53,6 +56,8 @@ pub struct GameObservations {
     /// Scores of the built-in estimators, one entry per situation not excluded, in order.
     pub(crate) danger_scores: Vec<[Scores; 5]>,
     pub(crate) tenpai_draws: Vec<TenpaiDraw>,
+    /// §21 each seat's counts over the game (the `seats` frame).
+    pub(crate) seats: [SeatCounts; 4],
     /// §7 decisions, when asked for ([`Observe::decisions`]); empty otherwise.
     pub(crate) decisions: Vec<Decision>,
     /// §23 every decision, when asked for ([`Observe::choices`]); empty otherwise.
@@ -132,6 +137,7 @@ pub fn observe_game_with(
         danger: DangerSituationObserver::default(),
         draws: DrawRateObserver { draws },
         tenpai: TenpaiDrawObserver::default(),
+        seats: SeatObserver::default(),
         peer: observe.development.then(PeerObservers::default),
         decisions: observe.decisions.then(DecisionObserver::default),
         choices: observe.choices.then(ChoiceObserver::default),
@@ -146,6 +152,7 @@ pub fn observe_game_with(
         waits,
         danger,
         tenpai,
+        seats,
         peer,
         decisions,
         choices,
@@ -174,6 +181,7 @@ pub fn observe_game_with(
         danger_situations: danger.rows,
         danger_scores,
         tenpai_draws: tenpai.rows,
+        seats: seats.seats,
         decisions: decisions.map_or_else(Vec::new, |d| d.rows),
         choices: choices.map_or_else(Vec::new, |c| c.rows),
         walls: walls.map_or_else(Vec::new, |w| w.rows),
@@ -203,6 +211,7 @@ pub fn prove_game(log: &GameLog) -> Result<GameObservations, ReplayError> {
         danger_situations: Vec::new(),
         danger_scores: Vec::new(),
         tenpai_draws: Vec::new(),
+        seats: [SeatCounts::default(); 4],
         decisions: Vec::new(),
         choices: Vec::new(),
         walls: Vec::new(),
@@ -228,6 +237,7 @@ struct Observers<'a> {
     danger: DangerSituationObserver,
     draws: DrawRateObserver<'a>,
     tenpai: TenpaiDrawObserver,
+    seats: SeatObserver,
     peer: Option<PeerObservers>,
     decisions: Option<DecisionObserver>,
     /// §23: not in `each_observer!` (it watches decisions only, [`Observer::decision`]).
@@ -256,6 +266,7 @@ macro_rules! each_observer {
         all.danger.$step($($arg),*);
         all.draws.$step($($arg),*);
         all.tenpai.$step($($arg),*);
+        all.seats.$step($($arg),*);
         if let Some(p) = &mut all.peer {
             p.wins.$step($($arg),*);
             p.declarations.$step($($arg),*);
