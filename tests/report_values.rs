@@ -3333,7 +3333,7 @@ fn check_hand_reading(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 19] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 20] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement"], check_placement),
         (&["players"], check_players),
