@@ -33,6 +33,8 @@ mod formats_read;
 mod hand_reading;
 #[path = "mjai_write.rs"]
 mod mjai_write;
+#[path = "players.rs"]
+mod players;
 #[path = "report_values.rs"]
 mod report_values;
 #[path = "reports.rs"]

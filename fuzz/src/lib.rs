@@ -64,13 +64,15 @@ pub fn read_decode_replay(bytes: &[u8]) {
 }
 
 /// Replays `log` as an ingest worker does ([`haifu::stats::observe_game_with`]: every
-/// observer, the §10–§14 ones of `--with development` too, then the built-in estimators' scores) and, when
+/// observer, the §10–§14 ones of `--with development` and §23's legal actions of `--with choices`
+/// too, then the built-in estimators' scores) and, when
 /// it replays whole, commits its draw records and adds it to the run totals as the merger does
 /// (exact §4 sums, `phoenix-table`).
 pub fn replay(log: &GameLog) {
     let mut records = Vec::new();
     let observe = haifu::stats::Observe {
         development: true,
+        choices: true,
         danger_moments: true,
         hand_reading: true,
         ..Default::default()
