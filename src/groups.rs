@@ -25,6 +25,9 @@ pub enum Group {
     HandReading,
     /// §16 and every moment's view, for scoring a user's method.
     HandReadingMoments,
+    /// §17–§20: the tables engines load (opponent tenpai, win chance, final placement, how
+    /// wins are made).
+    Tables,
 }
 
 /// What a [`Group`] is called on the command line, what it writes and what it costs.
@@ -44,7 +47,7 @@ pub struct GroupInfo {
 }
 
 /// Every group, in the order `--help` and `haifu stats --list` show them.
-pub const GROUPS: [GroupInfo; 6] = [
+pub const GROUPS: [GroupInfo; 7] = [
     GroupInfo {
         group: Group::Decisions,
         name: "decisions",
@@ -101,6 +104,14 @@ pub const GROUPS: [GroupInfo; 6] = [
         frames: &["hand_reading", "hand_reading_moments"],
         cost: "about 3x the CPU, 130 MB",
     },
+    GroupInfo {
+        group: Group::Tables,
+        name: "tables",
+        sections: "§17-§20",
+        about: "opponent tenpai, win chance, final placement, ron share and win values",
+        frames: &["tenpai_units", "win_units", "placement_units", "win_kinds"],
+        cost: "+10% CPU",
+    },
 ];
 
 impl Group {
@@ -143,6 +154,7 @@ impl Observe {
             danger_moments: has(Group::DangerMoments),
             hand_reading: has(Group::HandReading),
             hand_reading_moments: has(Group::HandReadingMoments),
+            tables: has(Group::Tables),
         }
     }
 
@@ -165,6 +177,7 @@ impl Observe {
                 o.danger_moments,
                 o.hand_reading,
                 o.hand_reading_moments,
+                o.tables,
             ]
         };
         on(self).iter().zip(on(other)).all(|(&a, b)| !a || b)
