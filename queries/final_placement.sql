@@ -6,7 +6,7 @@
 -- score of the seat just below (null for the last), each binned by truncation toward zero in
 -- 4,000 points. units (hands), place_1..place_4 (counts of the seat's final place) and their
 -- shares rate_1..rate_4 with 95% Wilson intervals.
-WITH seats AS (
+WITH fp_seats AS (
   SELECT game_id, hand, kyoku, 0 AS seat, s0 AS s, rank_0 AS r FROM placement_units
   UNION ALL
   SELECT game_id, hand, kyoku, 1 AS seat, s1 AS s, rank_1 AS r FROM placement_units
@@ -15,16 +15,16 @@ WITH seats AS (
   UNION ALL
   SELECT game_id, hand, kyoku, 3 AS seat, s3 AS s, rank_3 AS r FROM placement_units
 ),
-rel AS (
-  SELECT a.game_id, a.hand, a.kyoku, a.seat, a.s, a.r,
-    SUM(CASE WHEN (b.s > a.s OR (b.s = a.s AND b.seat < a.seat)) THEN 1 ELSE 0 END) AS above_n,
-    MIN(CASE WHEN (b.s > a.s OR (b.s = a.s AND b.seat < a.seat)) THEN b.s END) AS above_s,
-    MAX(CASE WHEN (b.s > a.s OR (b.s = a.s AND b.seat < a.seat)) THEN NULL ELSE b.s END) AS below_s
-  FROM seats a JOIN seats b ON a.game_id = b.game_id AND a.hand = b.hand
-  WHERE a.seat <> b.seat
-  GROUP BY a.game_id, a.hand, a.kyoku, a.seat, a.s, a.r
+fp_rel AS (
+  SELECT me.game_id, me.hand, me.kyoku, me.seat, me.s, me.r,
+    SUM(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN 1 ELSE 0 END) AS above_n,
+    MIN(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN other.s END) AS above_s,
+    MAX(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN NULL ELSE other.s END) AS below_s
+  FROM fp_seats me JOIN fp_seats other ON me.game_id = other.game_id AND me.hand = other.hand
+  WHERE me.seat <> other.seat
+  GROUP BY me.game_id, me.hand, me.kyoku, me.seat, me.s, me.r
 ),
-binned AS (
+fp_binned AS (
   SELECT kyoku, seat, above_n + 1 AS start_place,
     CASE WHEN s - above_s IS NULL THEN NULL WHEN s - above_s <= -16000 THEN '≤-16000'
       WHEN s - above_s <= -12000 THEN '(-16000,-12000]' WHEN s - above_s <= -8000 THEN '(-12000,-8000]'
@@ -44,14 +44,14 @@ binned AS (
       WHEN s - below_s < 8000 THEN 1 WHEN s - below_s < 12000 THEN 2 WHEN s - below_s < 16000 THEN 3 ELSE 4 END AS bb,
     CASE WHEN r = 1 THEN 1 ELSE 0 END AS p1, CASE WHEN r = 2 THEN 1 ELSE 0 END AS p2,
     CASE WHEN r = 3 THEN 1 ELSE 0 END AS p3, CASE WHEN r = 4 THEN 1 ELSE 0 END AS p4
-  FROM rel
+  FROM fp_rel
 ),
-cells AS (
+fp_cells AS (
   SELECT kyoku, seat, start_place, gap_above, gap_below, ab, bb,
     CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(p1) AS BIGINT) AS place_1,
     CAST(SUM(p2) AS BIGINT) AS place_2, CAST(SUM(p3) AS BIGINT) AS place_3,
     CAST(SUM(p4) AS BIGINT) AS place_4
-  FROM binned GROUP BY kyoku, seat, start_place, gap_above, gap_below, ab, bb
+  FROM fp_binned GROUP BY kyoku, seat, start_place, gap_above, gap_below, ab, bb
 )
 SELECT kyoku, seat, start_place, gap_above, gap_below, units, place_1, place_2, place_3, place_4,
   CASE WHEN units > 0 THEN CAST(place_1 AS DOUBLE) / units END AS rate_1,
@@ -66,5 +66,5 @@ SELECT kyoku, seat, start_place, gap_above, gap_below, units, place_1, place_2, 
   CASE WHEN units > 0 THEN CAST(place_4 AS DOUBLE) / units END AS rate_4,
   CASE WHEN units = 0 THEN NULL WHEN place_4 <= 0 THEN 0.0 ELSE ((CAST(place_4 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(place_4 AS DOUBLE) / units) * (1 - (CAST(place_4 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_4_lo,
   CASE WHEN units = 0 THEN NULL WHEN place_4 >= units THEN 1.0 ELSE ((CAST(place_4 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(place_4 AS DOUBLE) / units) * (1 - (CAST(place_4 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_4_hi
-FROM cells
+FROM fp_cells
 ORDER BY kyoku, seat, start_place, ab, bb

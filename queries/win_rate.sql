@@ -4,7 +4,7 @@
 -- having drawn at most once since), their rates with 95% Wilson intervals; and over the units
 -- of exhaustive hands (exhaustive_units), tenpai_at_end (the discarder shown tenpai at the
 -- draw) and its rate.
-WITH u AS (
+WITH wr_units AS (
   SELECT turns_left, shanten, CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds,
     in_riichi,
     CASE WHEN won THEN 1 ELSE 0 END AS w,
@@ -13,11 +13,11 @@ WITH u AS (
     CASE WHEN tenpai_at_end THEN 1 ELSE 0 END AS te
   FROM win_units
 ),
-cells AS (
+wr_cells AS (
   SELECT turns_left, shanten, open_melds, in_riichi, CAST(COUNT(*) AS BIGINT) AS units,
     CAST(SUM(w) AS BIGINT) AS won, CAST(SUM(w2) AS BIGINT) AS won_within_2,
     CAST(SUM(e) AS BIGINT) AS exhaustive_units, CAST(SUM(te) AS BIGINT) AS tenpai_at_end
-  FROM u GROUP BY turns_left, shanten, open_melds, in_riichi
+  FROM wr_units GROUP BY turns_left, shanten, open_melds, in_riichi
 )
 SELECT turns_left, shanten, open_melds, in_riichi, units, won, won_within_2,
   CASE WHEN units > 0 THEN CAST(won AS DOUBLE) / units END AS won_rate,
@@ -30,5 +30,5 @@ SELECT turns_left, shanten, open_melds, in_riichi, units, won, won_within_2,
   CASE WHEN exhaustive_units > 0 THEN CAST(tenpai_at_end AS DOUBLE) / exhaustive_units END AS tenpai_at_end_rate,
   CASE WHEN exhaustive_units = 0 THEN NULL WHEN tenpai_at_end <= 0 THEN 0.0 ELSE ((CAST(tenpai_at_end AS DOUBLE) / exhaustive_units) + 1.9208 / CAST(exhaustive_units AS DOUBLE) - 1.96 * SQRT((CAST(tenpai_at_end AS DOUBLE) / exhaustive_units) * (1 - (CAST(tenpai_at_end AS DOUBLE) / exhaustive_units)) / CAST(exhaustive_units AS DOUBLE) + 0.9604 / (CAST(exhaustive_units AS DOUBLE) * CAST(exhaustive_units AS DOUBLE)))) / (1 + 3.8416 / CAST(exhaustive_units AS DOUBLE)) END AS tenpai_at_end_rate_lo,
   CASE WHEN exhaustive_units = 0 THEN NULL WHEN tenpai_at_end >= exhaustive_units THEN 1.0 ELSE ((CAST(tenpai_at_end AS DOUBLE) / exhaustive_units) + 1.9208 / CAST(exhaustive_units AS DOUBLE) + 1.96 * SQRT((CAST(tenpai_at_end AS DOUBLE) / exhaustive_units) * (1 - (CAST(tenpai_at_end AS DOUBLE) / exhaustive_units)) / CAST(exhaustive_units AS DOUBLE) + 0.9604 / (CAST(exhaustive_units AS DOUBLE) * CAST(exhaustive_units AS DOUBLE)))) / (1 + 3.8416 / CAST(exhaustive_units AS DOUBLE)) END AS tenpai_at_end_rate_hi
-FROM cells
+FROM wr_cells
 ORDER BY in_riichi, open_melds, turns_left DESC, shanten
