@@ -6,23 +6,26 @@
 -- score of the seat just below (null for the last), each binned by truncation toward zero in
 -- 4,000 points. units (hands), place_1..place_4 (counts of the seat's final place) and their
 -- shares rate_1..rate_4 with 95% Wilson intervals.
-WITH fp_seats AS (
-  SELECT game_id, hand, kyoku, 0 AS seat, s0 AS s, rank_0 AS r FROM placement_units
+WITH fp_rel AS (
+  SELECT kyoku, 0 AS seat, s0 AS s, rank_0 AS r, CASE WHEN s1 > s0 THEN 1 ELSE 0 END + CASE WHEN s2 > s0 THEN 1 ELSE 0 END + CASE WHEN s3 > s0 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s1 > s0 THEN s1 END, CASE WHEN s2 > s0 THEN s2 END, CASE WHEN s3 > s0 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s1 > s0 THEN NULL ELSE s1 END, CASE WHEN s2 > s0 THEN NULL ELSE s2 END, CASE WHEN s3 > s0 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
   UNION ALL
-  SELECT game_id, hand, kyoku, 1 AS seat, s1 AS s, rank_1 AS r FROM placement_units
+  SELECT kyoku, 1 AS seat, s1 AS s, rank_1 AS r, CASE WHEN s0 >= s1 THEN 1 ELSE 0 END + CASE WHEN s2 > s1 THEN 1 ELSE 0 END + CASE WHEN s3 > s1 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s1 THEN s0 END, CASE WHEN s2 > s1 THEN s2 END, CASE WHEN s3 > s1 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s1 THEN NULL ELSE s0 END, CASE WHEN s2 > s1 THEN NULL ELSE s2 END, CASE WHEN s3 > s1 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
   UNION ALL
-  SELECT game_id, hand, kyoku, 2 AS seat, s2 AS s, rank_2 AS r FROM placement_units
+  SELECT kyoku, 2 AS seat, s2 AS s, rank_2 AS r, CASE WHEN s0 >= s2 THEN 1 ELSE 0 END + CASE WHEN s1 >= s2 THEN 1 ELSE 0 END + CASE WHEN s3 > s2 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s2 THEN s0 END, CASE WHEN s1 >= s2 THEN s1 END, CASE WHEN s3 > s2 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s2 THEN NULL ELSE s0 END, CASE WHEN s1 >= s2 THEN NULL ELSE s1 END, CASE WHEN s3 > s2 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
   UNION ALL
-  SELECT game_id, hand, kyoku, 3 AS seat, s3 AS s, rank_3 AS r FROM placement_units
-),
-fp_rel AS (
-  SELECT me.game_id, me.hand, me.kyoku, me.seat, me.s, me.r,
-    SUM(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN 1 ELSE 0 END) AS above_n,
-    MIN(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN other.s END) AS above_s,
-    MAX(CASE WHEN (other.s > me.s OR (other.s = me.s AND other.seat < me.seat)) THEN NULL ELSE other.s END) AS below_s
-  FROM fp_seats me JOIN fp_seats other ON me.game_id = other.game_id AND me.hand = other.hand
-  WHERE me.seat <> other.seat
-  GROUP BY me.game_id, me.hand, me.kyoku, me.seat, me.s, me.r
+  SELECT kyoku, 3 AS seat, s3 AS s, rank_3 AS r, CASE WHEN s0 >= s3 THEN 1 ELSE 0 END + CASE WHEN s1 >= s3 THEN 1 ELSE 0 END + CASE WHEN s2 >= s3 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s3 THEN s0 END, CASE WHEN s1 >= s3 THEN s1 END, CASE WHEN s2 >= s3 THEN s2 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s3 THEN NULL ELSE s0 END, CASE WHEN s1 >= s3 THEN NULL ELSE s1 END, CASE WHEN s2 >= s3 THEN NULL ELSE s2 END) AS below_s
+  FROM placement_units
 ),
 fp_binned AS (
   SELECT kyoku, seat, above_n + 1 AS start_place,

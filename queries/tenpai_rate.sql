@@ -10,22 +10,26 @@ WITH tr_units AS (
     CASE WHEN tenpai THEN 1 ELSE 0 END AS t
   FROM tenpai_units
 ),
+tr_base AS (
+  SELECT turns_left, turn, open_melds, ro, CAST(COUNT(*) AS BIGINT) AS n, CAST(SUM(t) AS BIGINT) AS k
+  FROM tr_units GROUP BY turns_left, turn, open_melds, ro
+),
 tr_cells AS (
   SELECT 0 AS part, 'turns_left' AS "by", turns_left, CAST(NULL AS INT) AS turn, open_melds,
-    'all' AS riichi_others, CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(t) AS BIGINT) AS tenpai
-  FROM tr_units GROUP BY turns_left, open_melds
+    'all' AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
+  FROM tr_base GROUP BY turns_left, open_melds
   UNION ALL
   SELECT 0 AS part, 'turns_left' AS "by", turns_left, CAST(NULL AS INT) AS turn, open_melds,
-    ro AS riichi_others, CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(t) AS BIGINT) AS tenpai
-  FROM tr_units GROUP BY turns_left, open_melds, ro
+    ro AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
+  FROM tr_base GROUP BY turns_left, open_melds, ro
   UNION ALL
   SELECT 1 AS part, 'turn' AS "by", CAST(NULL AS INT) AS turns_left, turn, open_melds,
-    'all' AS riichi_others, CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(t) AS BIGINT) AS tenpai
-  FROM tr_units GROUP BY turn, open_melds
+    'all' AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
+  FROM tr_base GROUP BY turn, open_melds
   UNION ALL
   SELECT 1 AS part, 'turn' AS "by", CAST(NULL AS INT) AS turns_left, turn, open_melds,
-    ro AS riichi_others, CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(t) AS BIGINT) AS tenpai
-  FROM tr_units GROUP BY turn, open_melds, ro
+    ro AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
+  FROM tr_base GROUP BY turn, open_melds, ro
 )
 SELECT "by", turns_left, turn, open_melds, riichi_others, units, tenpai,
   CASE WHEN units > 0 THEN CAST(tenpai AS DOUBLE) / units END AS rate,

@@ -3016,12 +3016,6 @@ fn check_hand_reading(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Every report
-// ---------------------------------------------------------------------------------------------
-
-/// Checks every bundled report by value over the frames in `dir`; fails on a report without
-/// a check here (a new report must come with one).
-// ---------------------------------------------------------------------------------------------
 // §17–§20 (`--with tables`)
 // ---------------------------------------------------------------------------------------------
 
@@ -3324,6 +3318,12 @@ fn check_win_values(dir: &Path) -> usize {
     want.len()
 }
 
+// ---------------------------------------------------------------------------------------------
+// Every report
+// ---------------------------------------------------------------------------------------------
+
+/// Checks every bundled report by value over the frames in `dir`; fails on a report without
+/// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
     let checks: [(&[&str], fn(&Path) -> usize); 23] = [

@@ -91,7 +91,22 @@ pub(crate) struct TablesObserver {
     since_call: [Option<u8>; 4],
     /// Melds of each seat at its last call (a chi or pon adds one; a kakan replaces its pon).
     melds: [usize; 4],
+    /// Kinds in each seat's river, as bits.
+    river: [u64; 4],
 }
+
+/// Honour and 1/9 kinds, as bits.
+const YAOCHU: u64 = {
+    let mut m = 0u64;
+    let mut k = 0;
+    while k < KINDS {
+        if k >= 27 || k % 9 == 0 || k % 9 == 8 {
+            m |= 1 << k;
+        }
+        k += 1;
+    }
+    m
+};
 
 impl Observer for TablesObserver {
     fn hand_start(&mut self, _hand: &HandState) {
@@ -101,6 +116,7 @@ impl Observer for TablesObserver {
         self.after_riichi = [0; 4];
         self.since_call = [None; 4];
         self.melds = [0; 4];
+        self.river = [0; 4];
     }
 
     fn after_draw(&mut self, _hand: &HandState, seat: usize, _tile: u8) {
@@ -144,16 +160,8 @@ impl Observer for TablesObserver {
             .iter()
             .filter(|m| m.kind == crate::mjlog::MeldKind::Ankan)
             .count() as u8;
-        let (mut ht, mut simple) = ([false; KINDS], [false; KINDS]);
-        for r in &st.river {
-            let k = tile::kind(r.tile);
-            if tile::is_honor(k) || matches!(tile::number(k), 1 | 9) {
-                ht[k] = true;
-            } else {
-                simple[k] = true;
-            }
-        }
-        let count = |a: &[bool; KINDS]| a.iter().filter(|&&b| b).count() as u8;
+        self.river[seat] |= 1 << tile::kind(tile);
+        let river = self.river[seat];
         self.discards.push(DiscardUnit {
             hand: hand.index,
             seat: seat as u8,
@@ -166,8 +174,8 @@ impl Observer for TablesObserver {
             after_riichi_ako: self.since_call[seat]
                 .map_or(self.after_riichi[seat], |n| n.saturating_sub(1)),
             riichi_others,
-            honor_terminal_kinds: count(&ht),
-            simple_kinds: count(&simple),
+            honor_terminal_kinds: (river & YAOCHU).count_ones() as u8,
+            simple_kinds: (river & !YAOCHU).count_ones() as u8,
             dealer: hand.dealer as usize == seat,
             shanten: hand.shanten(seat).clamp(0, 6) as u8,
             in_riichi: declaration || st.riichi.has_declared(),
