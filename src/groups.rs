@@ -110,7 +110,7 @@ pub const GROUPS: [GroupInfo; 7] = [
         sections: "§17-§20",
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["tenpai_units", "win_units", "placement_units", "win_kinds"],
-        cost: "+10% CPU",
+        cost: "+32% CPU",
     },
 ];
 

@@ -263,3 +263,55 @@ fn phoenix_units_are_consistent() {
     let hands = common::frame(out.path(), "hands");
     assert_eq!(wk.height() as i64, ints(&hands, "wins").iter().sum::<i64>());
 }
+
+/// The whole Phoenix corpus (skips loudly when absent): every §19 unit's `order` is akochan's
+/// number of the seats sorted by final score, ties to the lower seat, and `rank_s` is the
+/// seat's place in it; the corpus has games that reach the West round (kyoku 8..11) and games
+/// with tied final scores, and both are units.
+#[test]
+fn phoenix_placement_orders_west_rounds_and_ties() {
+    let Some(dir) = common::corpus("phoenix") else {
+        return;
+    };
+    let files = common::first_files(&dir, usize::MAX);
+    let out = common::ingest_cli(&files, &["--with", "tables"]);
+    let games = common::frame(out.path(), "games");
+    let gid = strs(&games, "game_id");
+    let scores: Vec<Vec<i64>> = (0..4)
+        .map(|s| ints(&games, &format!("score_{s}")))
+        .collect();
+    let index: std::collections::HashMap<&str, usize> = gid
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.as_str(), i))
+        .collect();
+    let p = common::frame(out.path(), "placement_units");
+    let pid = strs(&p, "game_id");
+    let kyoku = ints(&p, "kyoku");
+    let order = ints(&p, "order");
+    let ranks: Vec<Vec<i64>> = (0..4).map(|s| ints(&p, &format!("rank_{s}"))).collect();
+    let (mut west, mut tied) = (0, 0);
+    for i in 0..p.height() {
+        let g = index[pid[i].as_str()];
+        let score = |s: u8| scores[s as usize][g];
+        let mut seats = [0u8, 1, 2, 3];
+        seats.sort_by_key(|&s| (-score(s), s));
+        assert_eq!(
+            haifu::frames::akochan_order(order[i] as usize),
+            seats,
+            "{}",
+            pid[i]
+        );
+        for (place, &s) in seats.iter().enumerate() {
+            assert_eq!(ranks[s as usize][i], place as i64 + 1, "{}", pid[i]);
+        }
+        west += usize::from(kyoku[i] >= 8);
+        tied += usize::from(seats.windows(2).any(|w| score(w[0]) == score(w[1])));
+    }
+    assert!(west > 0, "no West-round hand");
+    assert!(tied > 0, "no hand of a game with tied final scores");
+    eprintln!(
+        "§19 units: {}, West-round hands {west}, hands of tied games {tied}",
+        p.height()
+    );
+}

@@ -72,13 +72,6 @@ impl FrameChunk {
         self.with(name, DataType::Int32, array, Encoding::Plain)
     }
 
-    /// A column of small numbers written delta-binary-packed: a few bits a value before the
-    /// compression, for the §17/§18 frames' millions of rows of counts below 128.
-    pub(crate) fn packed_int(self, name: &str, values: Vec<i32>) -> Self {
-        let array = PrimitiveArray::from_vec(values).boxed();
-        self.with(name, DataType::Int32, array, Encoding::DeltaBinaryPacked)
-    }
-
     /// A column of 64-bit numbers written plain (no dictionary is tried).
     pub(crate) fn plain_int64(self, name: &str, values: Vec<i64>) -> Self {
         let array = PrimitiveArray::from_vec(values).boxed();

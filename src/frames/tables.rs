@@ -145,28 +145,28 @@ impl GameFrame for Discards {
         );
         let chunk = FrameChunk::default()
             .labels("game_id", ids, rebase(d.game, first))
-            .packed_int("hand", d.hand)
-            .packed_int("seat", d.seat)
-            .packed_int("fold", d.fold)
-            .packed_int("live_left", d.live_left)
-            .packed_int("turns_left", d.turns_left)
-            .packed_int("turn", d.turn)
-            .packed_int("open_melds", d.open_melds)
-            .packed_int("ankan", d.ankan);
+            .plain_int("hand", d.hand)
+            .plain_int("seat", d.seat)
+            .plain_int("fold", d.fold)
+            .plain_int("live_left", d.live_left)
+            .plain_int("turns_left", d.turns_left)
+            .plain_int("turn", d.turn)
+            .plain_int("open_melds", d.open_melds)
+            .plain_int("ankan", d.ankan);
         if tenpai_only {
             let tenpai: Vec<bool> = d.shanten.iter().map(|&s| s == 0).collect();
             chunk
-                .packed_int("tedashi", d.tedashi)
-                .packed_int("after_riichi", d.after_riichi)
-                .packed_int("after_riichi_ako", d.after_riichi_ako)
-                .packed_int("riichi_others", d.riichi_others)
-                .packed_int("honor_terminal_kinds", d.honor_terminal_kinds)
-                .packed_int("simple_kinds", d.simple_kinds)
+                .plain_int("tedashi", d.tedashi)
+                .plain_int("after_riichi", d.after_riichi)
+                .plain_int("after_riichi_ako", d.after_riichi_ako)
+                .plain_int("riichi_others", d.riichi_others)
+                .plain_int("honor_terminal_kinds", d.honor_terminal_kinds)
+                .plain_int("simple_kinds", d.simple_kinds)
                 .boolean("dealer", &d.dealer)
                 .boolean("tenpai", &tenpai)
         } else {
             chunk
-                .packed_int("shanten", d.shanten)
+                .plain_int("shanten", d.shanten)
                 .boolean("in_riichi", &d.in_riichi)
                 .boolean("won", &d.won)
                 .boolean("won_within_2", &d.won_within_2)
