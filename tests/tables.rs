@@ -315,3 +315,73 @@ fn phoenix_placement_orders_west_rounds_and_ties() {
         p.height()
     );
 }
+
+/// `haifu params tenpai-rate|win-rate`: versioned JSON with the corpus and the raw counts per
+/// fold, the same rows as CSV; every unit counted once (in its game's fold); `--fold` keeps
+/// one fold's; a run without the frames is refused with the option that writes them.
+#[test]
+fn params_tenpai_rate_and_win_rate_files() {
+    let out = ingest();
+    let dir = tempfile::tempdir().unwrap();
+    let frames = out.path().to_str().unwrap();
+    for (what, frame, table) in [
+        ("tenpai-rate", "tenpai_units", "by_turns_left"),
+        ("win-rate", "win_units", "by_turns_left_shanten"),
+    ] {
+        let json = dir.path().join(format!("{what}.json"));
+        common::ok(&common::haifu(&[
+            "params",
+            what,
+            "--frames",
+            frames,
+            "--out",
+            json.to_str().unwrap(),
+        ]));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(v["format"], format!("haifu.{what}"));
+        assert_eq!(v["format_version"], 1);
+        assert_eq!(v["fold"], "all");
+        assert!(v["corpus"]["games"].as_u64().unwrap() >= 10);
+        let df = common::frame(out.path(), frame);
+        let folds = ints(&df, "fold");
+        let units: i64 = v[table]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["units"].as_i64().unwrap())
+            .sum();
+        assert_eq!(units as usize, df.height(), "{what}");
+        let csv = std::fs::read_to_string(json.with_extension("csv")).unwrap();
+        assert!(csv.starts_with(&format!("# {table}\n")), "{what}");
+        let one = dir.path().join(format!("{what}-1.json"));
+        common::ok(&common::haifu(&[
+            "params",
+            what,
+            "--frames",
+            frames,
+            "--out",
+            one.to_str().unwrap(),
+            "--fold",
+            "1",
+        ]));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&one).unwrap()).unwrap();
+        assert_eq!(v["fold"], 1);
+        let rows = v[table].as_array().unwrap();
+        assert!(rows.iter().all(|r| r["fold"] == 1));
+        let units: i64 = rows.iter().map(|r| r["units"].as_i64().unwrap()).sum();
+        assert_eq!(units as usize, folds.iter().filter(|&&f| f == 1).count());
+    }
+    let plain = common::ingest_cli(&[common::fixtures()], &[]);
+    let o = common::haifu(&[
+        "params",
+        "tenpai-rate",
+        "--frames",
+        plain.path().to_str().unwrap(),
+        "--out",
+        dir.path().join("x.json").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with tables"));
+}
