@@ -28,6 +28,9 @@ pub enum Group {
     HandReading,
     /// §16 and every moment's view, for scoring a user's method.
     HandReadingMoments,
+    /// §17–§20: the tables engines load (opponent tenpai, win chance, final placement, how
+    /// wins are made).
+    Tables,
 }
 
 /// What a [`Group`] is called on the command line, what it writes and what it costs.
@@ -48,7 +51,7 @@ pub struct GroupInfo {
 }
 
 /// Every group, in the order `--help` and `haifu stats --list` show them.
-pub const GROUPS: [GroupInfo; 7] = [
+pub const GROUPS: [GroupInfo; 8] = [
     GroupInfo {
         group: Group::Decisions,
         name: "decisions",
@@ -114,6 +117,14 @@ pub const GROUPS: [GroupInfo; 7] = [
         frames: &["hand_reading", "hand_reading_moments"],
         cost: "+193% CPU; 3.1 M rows, 130 MB",
     },
+    GroupInfo {
+        group: Group::Tables,
+        name: "tables",
+        sections: "§17-§20",
+        about: "opponent tenpai, win chance, final placement, ron share and win values",
+        frames: &["tenpai_units", "win_units", "placement_units", "win_kinds"],
+        cost: "+32% CPU",
+    },
 ];
 
 impl Group {
@@ -157,6 +168,7 @@ impl Observe {
             hand_reading: has(Group::HandReading),
             hand_reading_moments: has(Group::HandReadingMoments),
             choices: has(Group::Choices),
+            tables: has(Group::Tables),
         }
     }
 
@@ -180,6 +192,7 @@ impl Observe {
                 o.hand_reading,
                 o.hand_reading_moments,
                 o.choices,
+                o.tables,
             ]
         };
         on(self).iter().zip(on(other)).all(|(&a, b)| !a || b)

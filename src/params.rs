@@ -148,6 +148,121 @@ pub(crate) fn tsumo_rate_from(
     Ok((value, csv))
 }
 
+/// The §17 and §18 parameter files (`--with tables` frames): raw counts per fold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnitTable {
+    /// §17 `tenpai_rate.json`.
+    TenpaiRate,
+    /// §18 `win_rate.json`.
+    WinRate,
+}
+
+impl UnitTable {
+    fn frame(self) -> &'static str {
+        match self {
+            UnitTable::TenpaiRate => "tenpai_units",
+            UnitTable::WinRate => "win_units",
+        }
+    }
+
+    fn format(self) -> &'static str {
+        match self {
+            UnitTable::TenpaiRate => "haifu.tenpai-rate",
+            UnitTable::WinRate => "haifu.win-rate",
+        }
+    }
+
+    /// The file's tables: name and SQL over the frame (`{where}` the fold's condition).
+    fn tables(self) -> Vec<(&'static str, &'static str)> {
+        match self {
+            UnitTable::TenpaiRate => vec![
+                (
+                    "by_turns_left",
+                    "SELECT fold, turns_left, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM tenpai_units {where} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turns_left DESC, open_melds, riichi_others",
+                ),
+                (
+                    "by_turn",
+                    "SELECT fold, CASE WHEN turn >= 19 THEN 19 ELSE turn END AS turn, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM tenpai_units {where} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turn, open_melds, riichi_others",
+                ),
+            ],
+            UnitTable::WinRate => vec![(
+                "by_turns_left_shanten",
+                "SELECT fold, turns_left, shanten,                  CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds, in_riichi,                  CAST(COUNT(*) AS BIGINT) AS units,                  CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS won,                  CAST(SUM(CASE WHEN won_within_2 THEN 1 ELSE 0 END) AS BIGINT) AS won_within_2,                  CAST(SUM(CASE WHEN exhaustive THEN 1 ELSE 0 END) AS BIGINT) AS exhaustive_units,                  CAST(SUM(CASE WHEN tenpai_at_end THEN 1 ELSE 0 END) AS BIGINT) AS tenpai_at_end                  FROM win_units {where} GROUP BY 1, 2, 3, 4, 5                  ORDER BY fold, in_riichi, open_melds, turns_left DESC, shanten",
+            )],
+        }
+    }
+
+    fn definition(self) -> &'static str {
+        match self {
+            UnitTable::TenpaiRate => {
+                "docs/definitions.md §17: per discard that is not a riichi declaration and not                  after the discarder's own; tenpai = shanten 0 just after it; turns_left =                  floor((70 - draw records so far) / 4); turn 19 stands for 19 and later;                  riichi_others = other seats that have declared (0 or 1+); counts per fold"
+            }
+            UnitTable::WinRate => {
+                "docs/definitions.md §18: per discard; won = the discarder wins the hand;                  won_within_2 = by tsumo on its next or second-next draw or by ron having drawn                  at most once since; exhaustive_units, tenpai_at_end over the hands that end in                  an exhaustive draw; counts per fold"
+            }
+        }
+    }
+}
+
+/// The §17 or §18 parameter file (JSON value) and the same numbers as CSV: the raw counts of
+/// the units of every game, or of one fold's, per fold.
+pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value, String)> {
+    if !frames.join(format!("{}.parquet", table.frame())).exists() {
+        anyhow::bail!(
+            "{} has no {} frame: ingest with --with tables",
+            frames.display(),
+            table.frame()
+        );
+    }
+    let manifest_path = frames.join("manifest.json");
+    let head: ManifestHead = serde_json::from_str(
+        &std::fs::read_to_string(&manifest_path)
+            .with_context(|| format!("cannot read {}", manifest_path.display()))?,
+    )
+    .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
+    let mut ctx = report::context(frames, None)?;
+    let (totals, corpus) = match fold {
+        Fold::All => (head.totals, head.corpus),
+        Fold::One(f) => {
+            let path = frames.join("draw_rate.parquet");
+            let draws = LazyFrame::scan_parquet(
+                PlRefPath::try_from_path(&path)?,
+                ScanArgsParquet::default(),
+            )?
+            .filter(col("fold").eq(lit(i32::from(f))));
+            ctx.register("draw_rate", draws);
+            fold_corpus(&mut ctx, f)?
+        }
+    };
+    let condition = match fold {
+        Fold::All => String::new(),
+        Fold::One(f) => format!("WHERE fold = {f}"),
+    };
+    let mut value = json!({
+        "format": table.format(),
+        "format_version": 1,
+        "definitions_version": DEFINITIONS_VERSION,
+        "haifu_version": env!("CARGO_PKG_VERSION"),
+        "fold": fold.json(),
+        "definition": table.definition(),
+        "corpus": {
+            "games": totals.games,
+            "hands": totals.hands,
+            "first_date": corpus.first_date,
+            "last_date": corpus.last_date,
+            "rooms": corpus.rooms,
+        },
+    });
+    let mut csv = String::new();
+    for (name, sql) in table.tables() {
+        let df = report::collect(ctx.execute(&sql.replace("{where}", &condition))?)?;
+        value[name] = rows_json(&df);
+        csv.push_str(&format!("# {name}\n"));
+        csv.push_str(&to_csv(&df)?);
+    }
+    Ok((value, csv))
+}
+
 /// Writes a parameter file: the JSON at `json` and the same numbers as CSV next to it (the
 /// same path with extension `.csv`), each atomically; returns the CSV's path.
 pub(crate) fn write(json: &Path, value: &Value, csv: &str) -> Result<PathBuf> {

@@ -3326,6 +3326,309 @@ fn check_hand_reading(dir: &Path) -> usize {
 }
 
 // ---------------------------------------------------------------------------------------------
+// §17–§20 (`--with tables`)
+// ---------------------------------------------------------------------------------------------
+
+/// Optional int cell: null when `None`.
+fn oi(v: Option<i64>) -> V {
+    v.map_or(V::F(None), V::I)
+}
+
+/// Share k/n with its Wilson interval, or three nulls when n = 0.
+fn opt_share_cells(p: &'static str, lo: &'static str, hi: &'static str, k: i64, n: i64) -> Row {
+    if n == 0 {
+        return vec![(p, V::F(None)), (lo, V::F(None)), (hi, V::F(None))];
+    }
+    share_cells(p, lo, hi, k, n)
+}
+
+/// §17 `tenpai-rate`: by (turns_left, open_melds) then by (turn 1..19+, open_melds), each
+/// pooled (`all`) and with riichi_others `0` and `1+` apart.
+fn check_tenpai_rate(dir: &Path) -> usize {
+    let df = frame(dir, "tenpai_units");
+    let (tl, turn, om, ro) = (
+        ints(&df, "turns_left"),
+        ints(&df, "turn"),
+        ints(&df, "open_melds"),
+        ints(&df, "riichi_others"),
+    );
+    let tenpai = bools(&df, "tenpai");
+    // (part, −turns_left or 0, turn or 0, open_melds, riichi_others rank) → (units, tenpai)
+    let mut cells: BTreeMap<(i64, i64, i64, i64, i64), (i64, i64)> = BTreeMap::new();
+    for i in 0..df.height() {
+        let rr = if ro[i] == 0 { 1 } else { 2 };
+        let t = turn[i].min(19);
+        for key in [
+            (0, -tl[i], 0, om[i], 0),
+            (0, -tl[i], 0, om[i], rr),
+            (1, 0, t, om[i], 0),
+            (1, 0, t, om[i], rr),
+        ] {
+            let c = cells.entry(key).or_default();
+            c.0 += 1;
+            c.1 += i64::from(tenpai[i]);
+        }
+    }
+    let want: Vec<Row> = cells
+        .iter()
+        .map(|(&(part, ntl, t, om, rr), &(n, k))| {
+            let mut row: Row = vec![
+                ("by", s(if part == 0 { "turns_left" } else { "turn" })),
+                ("turns_left", oi((part == 0).then_some(-ntl))),
+                ("turn", oi((part == 1).then_some(t))),
+                ("open_melds", V::I(om)),
+                ("riichi_others", s(["all", "0", "1+"][rr as usize])),
+                ("units", V::I(n)),
+                ("tenpai", V::I(k)),
+            ];
+            row.extend(share_cells("rate", "rate_lo", "rate_hi", k, n));
+            row
+        })
+        .collect();
+    compare("tenpai-rate", &report(dir, "tenpai-rate", &[]), &want);
+    want.len()
+}
+
+/// §18 `win-rate`: by (in_riichi, open_melds `0`/`1+`, turns_left, shanten).
+fn check_win_rate(dir: &Path) -> usize {
+    let df = frame(dir, "win_units");
+    let (tl, sh, om) = (
+        ints(&df, "turns_left"),
+        ints(&df, "shanten"),
+        ints(&df, "open_melds"),
+    );
+    let (ir, won, w2, ex, te) = (
+        bools(&df, "in_riichi"),
+        bools(&df, "won"),
+        bools(&df, "won_within_2"),
+        bools(&df, "exhaustive"),
+        bools(&df, "tenpai_at_end"),
+    );
+    let mut cells: BTreeMap<(bool, bool, i64, i64), [i64; 5]> = BTreeMap::new();
+    for i in 0..df.height() {
+        let c = cells.entry((ir[i], om[i] > 0, -tl[i], sh[i])).or_default();
+        c[0] += 1;
+        c[1] += i64::from(won[i]);
+        c[2] += i64::from(w2[i]);
+        c[3] += i64::from(ex[i]);
+        c[4] += i64::from(te[i]);
+    }
+    let want: Vec<Row> = cells
+        .iter()
+        .map(|(&(ir, open, ntl, sh), c)| {
+            let mut row: Row = vec![
+                ("turns_left", V::I(-ntl)),
+                ("shanten", V::I(sh)),
+                ("open_melds", s(if open { "1+" } else { "0" })),
+                ("in_riichi", V::B(ir)),
+                ("units", V::I(c[0])),
+                ("won", V::I(c[1])),
+                ("won_within_2", V::I(c[2])),
+                ("exhaustive_units", V::I(c[3])),
+                ("tenpai_at_end", V::I(c[4])),
+            ];
+            row.extend(share_cells(
+                "won_rate",
+                "won_rate_lo",
+                "won_rate_hi",
+                c[1],
+                c[0],
+            ));
+            row.extend(share_cells(
+                "within_2_rate",
+                "within_2_rate_lo",
+                "within_2_rate_hi",
+                c[2],
+                c[0],
+            ));
+            row.extend(opt_share_cells(
+                "tenpai_at_end_rate",
+                "tenpai_at_end_rate_lo",
+                "tenpai_at_end_rate_hi",
+                c[4],
+                c[3],
+            ));
+            row
+        })
+        .collect();
+    compare("win-rate", &report(dir, "win-rate", &[]), &want);
+    want.len()
+}
+
+/// A §19 gap binned by truncation toward zero in 4,000 points, clamped to ±4, and its label.
+fn gap_bin(g: i64) -> (i64, &'static str) {
+    let b = (g / 4000).clamp(-4, 4);
+    let label = [
+        "≤-16000",
+        "(-16000,-12000]",
+        "(-12000,-8000]",
+        "(-8000,-4000]",
+        "(-4000,4000)",
+        "[4000,8000)",
+        "[8000,12000)",
+        "[12000,16000)",
+        "≥16000",
+    ][(b + 4) as usize];
+    (b, label)
+}
+
+/// §19 `final-placement`: per (kyoku, seat, start place, gap above, gap below), the final
+/// places, re-ranked here from the start scores (ties to the lower seat).
+fn check_final_placement(dir: &Path) -> usize {
+    let df = frame(dir, "placement_units");
+    let kyoku = ints(&df, "kyoku");
+    let sc: Vec<Vec<i64>> = (0..4).map(|s| ints(&df, &format!("s{s}"))).collect();
+    let rk: Vec<Vec<i64>> = (0..4).map(|s| ints(&df, &format!("rank_{s}"))).collect();
+    type Key = (i64, i64, i64, i64, i64);
+    let mut cells: BTreeMap<Key, (Option<&str>, Option<&str>, [i64; 5])> = BTreeMap::new();
+    for i in 0..df.height() {
+        let score = |s: usize| sc[s][i];
+        let mut by_place = [0usize, 1, 2, 3];
+        by_place.sort_by_key(|&s| (-score(s), s));
+        for (place, &seat) in by_place.iter().enumerate() {
+            let above = (place > 0).then(|| gap_bin(score(seat) - score(by_place[place - 1])));
+            let below = (place < 3).then(|| gap_bin(score(seat) - score(by_place[place + 1])));
+            let key = (
+                kyoku[i],
+                seat as i64,
+                place as i64 + 1,
+                above.map_or(-99, |a| a.0),
+                below.map_or(-99, |b| b.0),
+            );
+            let c = cells
+                .entry(key)
+                .or_insert((above.map(|a| a.1), below.map(|b| b.1), [0; 5]));
+            c.2[0] += 1;
+            c.2[rk[seat][i] as usize] += 1;
+        }
+    }
+    let want: Vec<Row> = cells
+        .iter()
+        .map(|(&(k, seat, sp, _, _), &(a, b, c))| {
+            let mut row: Row = vec![
+                ("kyoku", V::I(k)),
+                ("seat", V::I(seat)),
+                ("start_place", V::I(sp)),
+                ("gap_above", V::S(a.map(str::to_string))),
+                ("gap_below", V::S(b.map(str::to_string))),
+                ("units", V::I(c[0])),
+                ("place_1", V::I(c[1])),
+                ("place_2", V::I(c[2])),
+                ("place_3", V::I(c[3])),
+                ("place_4", V::I(c[4])),
+            ];
+            let names = [
+                ("rate_1", "rate_1_lo", "rate_1_hi"),
+                ("rate_2", "rate_2_lo", "rate_2_hi"),
+                ("rate_3", "rate_3_lo", "rate_3_hi"),
+                ("rate_4", "rate_4_lo", "rate_4_hi"),
+            ];
+            for (p, (r, lo, hi)) in names.into_iter().enumerate() {
+                row.extend(share_cells(r, lo, hi, c[p + 1], c[0]));
+            }
+            row
+        })
+        .collect();
+    compare(
+        "final-placement",
+        &report(dir, "final-placement", &[]),
+        &want,
+    );
+    want.len()
+}
+
+const STATES: [&str; 3] = ["riichi", "dama", "open"];
+
+/// The §20 class of a kind, re-derived from its name.
+fn class_rank(kind: &str) -> usize {
+    let b = kind.as_bytes();
+    if b[1] == b'z' {
+        return 0;
+    }
+    match b[0] - b'0' {
+        1 | 9 => 1,
+        2 | 8 => 2,
+        3 | 7 => 3,
+        4 | 6 => 4,
+        _ => 5,
+    }
+}
+
+/// §20 `ron-share` and `win-values` from `win_kinds`, its classes re-derived from the kinds.
+fn check_ron_share(dir: &Path) -> usize {
+    let df = frame(dir, "win_kinds");
+    let (state, tile, class) = (strs(&df, "state"), strs(&df, "tile"), strs(&df, "class"));
+    let ron = bools(&df, "ron");
+    let classes = ["honour", "1/9", "2/8", "3/7", "4/6", "5"];
+    let mut cells: BTreeMap<(usize, usize), (i64, i64)> = BTreeMap::new();
+    for i in 0..df.height() {
+        let cr = class_rank(&tile[i]);
+        assert_eq!(class[i], classes[cr]);
+        let st = STATES.iter().position(|x| *x == state[i]).unwrap();
+        let c = cells.entry((st, cr)).or_default();
+        c.0 += 1;
+        c.1 += i64::from(ron[i]);
+    }
+    let want: Vec<Row> = cells
+        .iter()
+        .map(|(&(st, cr), &(n, k))| {
+            let mut row: Row = vec![
+                ("state", s(STATES[st])),
+                ("class", s(classes[cr])),
+                ("wins", V::I(n)),
+                ("rons", V::I(k)),
+            ];
+            row.extend(share_cells("share", "share_lo", "share_hi", k, n));
+            row
+        })
+        .collect();
+    compare("ron-share", &report(dir, "ron-share", &[]), &want);
+    want.len()
+}
+
+fn check_win_values(dir: &Path) -> usize {
+    let df = frame(dir, "win_kinds");
+    let state = strs(&df, "state");
+    let dealer = bools(&df, "dealer");
+    let (points, limit) = (ints(&df, "points"), ints(&df, "limit"));
+    let mut values: BTreeMap<(bool, usize, i64), i64> = BTreeMap::new();
+    let mut groups: BTreeMap<(bool, usize), Vec<(i64, i64)>> = BTreeMap::new();
+    for i in 0..df.height() {
+        let st = STATES.iter().position(|x| *x == state[i]).unwrap();
+        *values.entry((dealer[i], st, points[i])).or_default() += 1;
+        groups
+            .entry((dealer[i], st))
+            .or_default()
+            .push((points[i], limit[i]));
+    }
+    let want: Vec<Row> = values
+        .iter()
+        .map(|(&(d, st, p), &n)| {
+            let g = &groups[&(d, st)];
+            let wins = g.len() as f64;
+            vec![
+                ("dealer", V::B(d)),
+                ("state", s(STATES[st])),
+                ("points", V::I(p)),
+                ("count", V::I(n)),
+                ("wins", V::I(g.len() as i64)),
+                ("share", f(n as f64 / wins)),
+                (
+                    "mean_points",
+                    f(g.iter().map(|x| x.0 as f64).sum::<f64>() / wins),
+                ),
+                (
+                    "mangan_share",
+                    f(g.iter().filter(|x| x.1 >= 1).count() as f64 / wins),
+                ),
+            ]
+        })
+        .collect();
+    compare("win-values", &report(dir, "win-values", &[]), &want);
+    want.len()
+}
+
+// ---------------------------------------------------------------------------------------------
 // Every report
 // ---------------------------------------------------------------------------------------------
 
@@ -3333,7 +3636,7 @@ fn check_hand_reading(dir: &Path) -> usize {
 /// a check here (a new report must come with one).
 fn check_every_report(dir: &Path) {
     let mut checked: BTreeMap<&str, usize> = BTreeMap::new();
-    let checks: [(&[&str], fn(&Path) -> usize); 20] = [
+    let checks: [(&[&str], fn(&Path) -> usize); 24] = [
         (&["summary", "summary-by-year"], check_summary),
         (&["placement"], check_placement),
         (&["players"], check_players),
@@ -3371,6 +3674,11 @@ fn check_every_report(dir: &Path) {
         (&["records"], check_records),
         (&["danger-by-turn"], check_danger_by_turn),
         (&["hand-reading"], check_hand_reading),
+        (&["tenpai-rate"], check_tenpai_rate),
+        (&["win-rate"], check_win_rate),
+        (&["final-placement"], check_final_placement),
+        (&["ron-share"], check_ron_share),
+        (&["win-values"], check_win_values),
     ];
     for (names, check) in checks {
         let rows = check(dir);

@@ -21,6 +21,11 @@ pub(crate) struct Args {
 enum What {
     /// The tsumo-rate file: draw rate by held and visible copies (§3), JSON and CSV.
     TsumoRate(TsumoRate),
+    /// The tenpai-rate file: opponent tenpai counts per fold (§17, `--with tables`), JSON and CSV.
+    TenpaiRate(TsumoRate),
+    /// The win-rate file: win counts by turns left and shanten per fold (§18, `--with tables`),
+    /// JSON and CSV.
+    WinRate(TsumoRate),
     /// Does the parameter file predict real tenpai draws better than a uniform draw? (§8)
     Validate(Validate),
 }
@@ -65,6 +70,16 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         What::TsumoRate(a) => {
             let fold = a.fold.map_or(Fold::All, Fold::One);
             let (value, csv) = params::tsumo_rate(&a.frames, fold)?;
+            let csv_path = params::write(&a.out, &value, &csv)?;
+            eprintln!("wrote {} and {}", a.out.display(), csv_path.display());
+        }
+        What::TenpaiRate(a) | What::WinRate(a) => {
+            let table = match &args.what {
+                What::TenpaiRate(_) => params::UnitTable::TenpaiRate,
+                _ => params::UnitTable::WinRate,
+            };
+            let fold = a.fold.map_or(Fold::All, Fold::One);
+            let (value, csv) = params::unit_table(&a.frames, table, fold)?;
             let csv_path = params::write(&a.out, &value, &csv)?;
             eprintln!("wrote {} and {}", a.out.display(), csv_path.display());
         }

@@ -36,6 +36,7 @@ mod hands;
 mod riichi;
 mod riichi_response;
 mod seats;
+mod tables;
 mod tenpai_draws;
 mod tiles_at_end;
 mod wait_danger;
@@ -111,7 +112,7 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of
 /// [`crate::groups::GROUPS`]): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 14] = [
+const ON_REQUEST: [(&str, NewFrame); 18] = [
     (decisions::NAME, decisions::new),
     (choices::NAME, choices::new),
     (walls::NAME, walls::new),
@@ -126,12 +127,17 @@ const ON_REQUEST: [(&str, NewFrame); 14] = [
     (by_turn::NAME, by_turn::new),
     (tiles_at_end::NAME, tiles_at_end::new),
     (hand_ends::NAME, hand_ends::new),
+    (tables::TENPAI, tables::new_tenpai),
+    (tables::WIN, tables::new_win),
+    (tables::PLACEMENT, tables::new_placement),
+    (tables::WIN_KINDS, tables::new_win_kinds),
 ];
 
 /// The §15 per-moment frame's name.
 pub(crate) const DANGER_MOMENTS: &str = danger_moments::NAME;
 
 pub(crate) use danger_by_turn::split;
+pub use tables::{akochan_order, order_number};
 
 /// The §16 per-moment frame's name.
 pub(crate) const HAND_READING_MOMENTS: &str = hand_reading_moments::NAME;

@@ -720,6 +720,7 @@ impl HandState {
             who,
             from: a.from_who,
             deltas,
+            shown: [false; 4],
             value: a.ten[1],
             win: Some(Box::new(WinRecord {
                 ten: a.ten,
@@ -808,6 +809,7 @@ impl HandState {
             who: 0,
             from: 0,
             deltas,
+            shown: [0, 1, 2, 3].map(|i| r.hai[i].is_some()),
             value: 0,
             win: None,
         });

@@ -147,6 +147,9 @@ pub(crate) struct Terminal {
     pub(crate) from: u8,
     /// Score deltas in points (not hundreds).
     pub(crate) deltas: [i32; 4],
+    /// Seats whose hand a RYUUKYOKU shows (`hai0`..`hai3`: the tenpai hands of an exhaustive
+    /// draw); all false for an AGARI.
+    pub(crate) shown: [bool; 4],
     /// AGARI `ten` second field (points without honba and kyotaku); 0 for a draw.
     pub(crate) value: i32,
     /// What an AGARI says of its win (§10); `None` for a draw.

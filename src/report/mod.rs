@@ -269,6 +269,36 @@ pub const REPORTS: &[Report] = &[
         sql: include_str!("../../queries/records.sql"),
         filter: None,
     },
+    Report {
+        name: "tenpai-rate",
+        about: "§17 opponent tenpai by turns left or turn, open melds and riichi by others",
+        sql: include_str!("../../queries/tenpai_rate.sql"),
+        filter: None,
+    },
+    Report {
+        name: "win-rate",
+        about: "§18 win chance by turns left, shanten, open melds and riichi; tenpai at the end",
+        sql: include_str!("../../queries/win_rate.sql"),
+        filter: None,
+    },
+    Report {
+        name: "final-placement",
+        about: "§19 final place shares by kyoku, seat, place and gaps at the hand's start",
+        sql: include_str!("../../queries/final_placement.sql"),
+        filter: None,
+    },
+    Report {
+        name: "ron-share",
+        about: "§20 ron share of the wins by the winner's state and the winning kind's class",
+        sql: include_str!("../../queries/ron_share.sql"),
+        filter: None,
+    },
+    Report {
+        name: "win-values",
+        about: "§20 win points by dealer and state: counts, mean, mangan share",
+        sql: include_str!("../../queries/win_values.sql"),
+        filter: None,
+    },
 ];
 
 /// Looks a report up by name.

@@ -17,6 +17,7 @@ pub(crate) mod hand_reading;
 pub(crate) mod riichi;
 pub(crate) mod riichi_response;
 pub(crate) mod seats;
+pub(crate) mod tables;
 pub(crate) mod tenpai_draws;
 pub(crate) mod tiles_at_end;
 mod totals;
@@ -36,6 +37,7 @@ pub(crate) use hand_reading::{HandReadingObserver, ReadingRow, ReadingViews};
 pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use seats::{SeatCounts, SeatObserver};
+pub(crate) use tables::{DiscardUnit, TablesObserver, WinKind};
 pub(crate) use tenpai_draws::{TenpaiDraw, TenpaiDrawObserver};
 pub(crate) use tiles_at_end::{HandEnd, TilesAtEnd, TilesAtEndObserver};
 pub use totals::RunTotals;
@@ -87,6 +89,10 @@ pub struct GameObservations {
     pub(crate) hand_reading: Vec<ReadingRow>,
     /// §16 every moment's view, when asked for; empty otherwise.
     pub(crate) hand_reading_views: ReadingViews,
+    /// §17/§18 every discard, when asked for ([`Observe::tables`]); empty otherwise.
+    pub(crate) discard_units: Vec<DiscardUnit>,
+    /// §20 every AGARI record, when asked for ([`Observe::tables`]); empty otherwise.
+    pub(crate) win_kinds: Vec<WinKind>,
 }
 
 /// Which optional statistics a replay records.
@@ -113,6 +119,9 @@ pub struct Observe {
     /// replay's second proof (`illegal-action`): the legal sets at every moment cost the
     /// replay 2.3× its own time (`replay::legal`'s corpus test prints it), so on request.
     pub choices: bool,
+    /// §17–§20, the tables engines load (the `tenpai_units`, `win_units`, `placement_units`
+    /// and `win_kinds` frames, written on request).
+    pub tables: bool,
 }
 
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
@@ -145,6 +154,7 @@ pub fn observe_game_with(
         moments: observe.danger_moments.then(DangerMomentObserver::default),
         reading: (observe.hand_reading || observe.hand_reading_moments)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
+        tables: observe.tables.then(TablesObserver::default),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {
@@ -159,6 +169,7 @@ pub fn observe_game_with(
         walls,
         moments,
         reading,
+        tables,
         ..
     } = all;
     let PeerObservers {
@@ -168,6 +179,7 @@ pub fn observe_game_with(
         by_turn,
         tiles,
     } = peer.unwrap_or_default();
+    let (discard_units, win_kinds) = tables.map_or_else(Default::default, |t| (t.discards, t.wins));
     let danger_scores = danger
         .rows
         .iter()
@@ -195,6 +207,8 @@ pub fn observe_game_with(
         danger_moment_views: moments.map_or_else(Vec::new, |m| m.views),
         hand_reading: reading.as_ref().map_or_else(Vec::new, |r| r.rows()),
         hand_reading_views: reading.map_or_else(ReadingViews::default, |r| r.views),
+        discard_units,
+        win_kinds,
     })
 }
 
@@ -225,6 +239,8 @@ pub fn prove_game(log: &GameLog) -> Result<GameObservations, ReplayError> {
         danger_moment_views: Vec::new(),
         hand_reading: Vec::new(),
         hand_reading_views: ReadingViews::default(),
+        discard_units: Vec::new(),
+        win_kinds: Vec::new(),
     })
 }
 
@@ -245,6 +261,7 @@ struct Observers<'a> {
     walls: Option<WallObserver>,
     moments: Option<DangerMomentObserver>,
     reading: Option<HandReadingObserver>,
+    tables: Option<TablesObserver>,
 }
 
 /// The observers of the §10–§14 analyses ([`Observe::development`]).
@@ -284,6 +301,9 @@ macro_rules! each_observer {
             o.$step($($arg),*);
         }
         if let Some(o) = &mut all.reading {
+            o.$step($($arg),*);
+        }
+        if let Some(o) = &mut all.tables {
             o.$step($($arg),*);
         }
     }};

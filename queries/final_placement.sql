@@ -1,0 +1,73 @@
+-- §19 Final placement from the start of a hand. Table: placement_units (one row per hand of
+-- a four-player hanchan with owari; s0..s3 the scores at the hand's start, rank_0..3 the final
+-- places). Rows per (kyoku, seat, start_place, gap_above, gap_below): start_place is the seat's
+-- place by the start scores (ties to the seat nearer the first dealer), gap_above its score
+-- minus the score of the seat just above (null for the leader), gap_below its score minus the
+-- score of the seat just below (null for the last), each binned by truncation toward zero in
+-- 4,000 points. units (hands), place_1..place_4 (counts of the seat's final place) and their
+-- shares rate_1..rate_4 with 95% Wilson intervals.
+WITH fp_rel AS (
+  SELECT kyoku, 0 AS seat, s0 AS s, rank_0 AS r, CASE WHEN s1 > s0 THEN 1 ELSE 0 END + CASE WHEN s2 > s0 THEN 1 ELSE 0 END + CASE WHEN s3 > s0 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s1 > s0 THEN s1 END, CASE WHEN s2 > s0 THEN s2 END, CASE WHEN s3 > s0 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s1 > s0 THEN NULL ELSE s1 END, CASE WHEN s2 > s0 THEN NULL ELSE s2 END, CASE WHEN s3 > s0 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
+  UNION ALL
+  SELECT kyoku, 1 AS seat, s1 AS s, rank_1 AS r, CASE WHEN s0 >= s1 THEN 1 ELSE 0 END + CASE WHEN s2 > s1 THEN 1 ELSE 0 END + CASE WHEN s3 > s1 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s1 THEN s0 END, CASE WHEN s2 > s1 THEN s2 END, CASE WHEN s3 > s1 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s1 THEN NULL ELSE s0 END, CASE WHEN s2 > s1 THEN NULL ELSE s2 END, CASE WHEN s3 > s1 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
+  UNION ALL
+  SELECT kyoku, 2 AS seat, s2 AS s, rank_2 AS r, CASE WHEN s0 >= s2 THEN 1 ELSE 0 END + CASE WHEN s1 >= s2 THEN 1 ELSE 0 END + CASE WHEN s3 > s2 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s2 THEN s0 END, CASE WHEN s1 >= s2 THEN s1 END, CASE WHEN s3 > s2 THEN s3 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s2 THEN NULL ELSE s0 END, CASE WHEN s1 >= s2 THEN NULL ELSE s1 END, CASE WHEN s3 > s2 THEN NULL ELSE s3 END) AS below_s
+  FROM placement_units
+  UNION ALL
+  SELECT kyoku, 3 AS seat, s3 AS s, rank_3 AS r, CASE WHEN s0 >= s3 THEN 1 ELSE 0 END + CASE WHEN s1 >= s3 THEN 1 ELSE 0 END + CASE WHEN s2 >= s3 THEN 1 ELSE 0 END AS above_n,
+    LEAST(CASE WHEN s0 >= s3 THEN s0 END, CASE WHEN s1 >= s3 THEN s1 END, CASE WHEN s2 >= s3 THEN s2 END) AS above_s,
+    GREATEST(CASE WHEN s0 >= s3 THEN NULL ELSE s0 END, CASE WHEN s1 >= s3 THEN NULL ELSE s1 END, CASE WHEN s2 >= s3 THEN NULL ELSE s2 END) AS below_s
+  FROM placement_units
+),
+fp_binned AS (
+  SELECT kyoku, seat, above_n + 1 AS start_place,
+    CASE WHEN s - above_s IS NULL THEN NULL WHEN s - above_s <= -16000 THEN '≤-16000'
+      WHEN s - above_s <= -12000 THEN '(-16000,-12000]' WHEN s - above_s <= -8000 THEN '(-12000,-8000]'
+      WHEN s - above_s <= -4000 THEN '(-8000,-4000]' WHEN s - above_s < 4000 THEN '(-4000,4000)'
+      WHEN s - above_s < 8000 THEN '[4000,8000)' WHEN s - above_s < 12000 THEN '[8000,12000)'
+      WHEN s - above_s < 16000 THEN '[12000,16000)' ELSE '≥16000' END AS gap_above,
+    CASE WHEN s - above_s IS NULL THEN -99 WHEN s - above_s <= -16000 THEN -4 WHEN s - above_s <= -12000 THEN -3
+      WHEN s - above_s <= -8000 THEN -2 WHEN s - above_s <= -4000 THEN -1 WHEN s - above_s < 4000 THEN 0
+      WHEN s - above_s < 8000 THEN 1 WHEN s - above_s < 12000 THEN 2 WHEN s - above_s < 16000 THEN 3 ELSE 4 END AS ab,
+    CASE WHEN s - below_s IS NULL THEN NULL WHEN s - below_s <= -16000 THEN '≤-16000'
+      WHEN s - below_s <= -12000 THEN '(-16000,-12000]' WHEN s - below_s <= -8000 THEN '(-12000,-8000]'
+      WHEN s - below_s <= -4000 THEN '(-8000,-4000]' WHEN s - below_s < 4000 THEN '(-4000,4000)'
+      WHEN s - below_s < 8000 THEN '[4000,8000)' WHEN s - below_s < 12000 THEN '[8000,12000)'
+      WHEN s - below_s < 16000 THEN '[12000,16000)' ELSE '≥16000' END AS gap_below,
+    CASE WHEN s - below_s IS NULL THEN -99 WHEN s - below_s <= -16000 THEN -4 WHEN s - below_s <= -12000 THEN -3
+      WHEN s - below_s <= -8000 THEN -2 WHEN s - below_s <= -4000 THEN -1 WHEN s - below_s < 4000 THEN 0
+      WHEN s - below_s < 8000 THEN 1 WHEN s - below_s < 12000 THEN 2 WHEN s - below_s < 16000 THEN 3 ELSE 4 END AS bb,
+    CASE WHEN r = 1 THEN 1 ELSE 0 END AS p1, CASE WHEN r = 2 THEN 1 ELSE 0 END AS p2,
+    CASE WHEN r = 3 THEN 1 ELSE 0 END AS p3, CASE WHEN r = 4 THEN 1 ELSE 0 END AS p4
+  FROM fp_rel
+),
+fp_cells AS (
+  SELECT kyoku, seat, start_place, gap_above, gap_below, ab, bb,
+    CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(p1) AS BIGINT) AS place_1,
+    CAST(SUM(p2) AS BIGINT) AS place_2, CAST(SUM(p3) AS BIGINT) AS place_3,
+    CAST(SUM(p4) AS BIGINT) AS place_4
+  FROM fp_binned GROUP BY kyoku, seat, start_place, gap_above, gap_below, ab, bb
+)
+SELECT kyoku, seat, start_place, gap_above, gap_below, units, place_1, place_2, place_3, place_4,
+  CASE WHEN units > 0 THEN CAST(place_1 AS DOUBLE) / units END AS rate_1,
+  CASE WHEN units = 0 THEN NULL WHEN place_1 <= 0 THEN 0.0 ELSE ((CAST(place_1 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(place_1 AS DOUBLE) / units) * (1 - (CAST(place_1 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_1_lo,
+  CASE WHEN units = 0 THEN NULL WHEN place_1 >= units THEN 1.0 ELSE ((CAST(place_1 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(place_1 AS DOUBLE) / units) * (1 - (CAST(place_1 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_1_hi,
+  CASE WHEN units > 0 THEN CAST(place_2 AS DOUBLE) / units END AS rate_2,
+  CASE WHEN units = 0 THEN NULL WHEN place_2 <= 0 THEN 0.0 ELSE ((CAST(place_2 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(place_2 AS DOUBLE) / units) * (1 - (CAST(place_2 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_2_lo,
+  CASE WHEN units = 0 THEN NULL WHEN place_2 >= units THEN 1.0 ELSE ((CAST(place_2 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(place_2 AS DOUBLE) / units) * (1 - (CAST(place_2 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_2_hi,
+  CASE WHEN units > 0 THEN CAST(place_3 AS DOUBLE) / units END AS rate_3,
+  CASE WHEN units = 0 THEN NULL WHEN place_3 <= 0 THEN 0.0 ELSE ((CAST(place_3 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(place_3 AS DOUBLE) / units) * (1 - (CAST(place_3 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_3_lo,
+  CASE WHEN units = 0 THEN NULL WHEN place_3 >= units THEN 1.0 ELSE ((CAST(place_3 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(place_3 AS DOUBLE) / units) * (1 - (CAST(place_3 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_3_hi,
+  CASE WHEN units > 0 THEN CAST(place_4 AS DOUBLE) / units END AS rate_4,
+  CASE WHEN units = 0 THEN NULL WHEN place_4 <= 0 THEN 0.0 ELSE ((CAST(place_4 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(place_4 AS DOUBLE) / units) * (1 - (CAST(place_4 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_4_lo,
+  CASE WHEN units = 0 THEN NULL WHEN place_4 >= units THEN 1.0 ELSE ((CAST(place_4 AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(place_4 AS DOUBLE) / units) * (1 - (CAST(place_4 AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_4_hi
+FROM fp_cells
+ORDER BY kyoku, seat, start_place, ab, bb

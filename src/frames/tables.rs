@@ -1,0 +1,365 @@
+//! The §17–§20 frames (`--with tables`): `tenpai_units` (§17: one row per discard that is
+//! neither a riichi declaration nor made after the discarder's declaration), `win_units`
+//! (§18: one row per discard), `placement_units` (§19: one row per hand of a four-player
+//! hanchan with `owari`) and `win_kinds` (§20: one row per AGARI record).
+
+use super::{rebase, FrameChunk, GameFrame, GameRows};
+use crate::mjlog::{go_type, lacks};
+use crate::stats::fold_of;
+use crate::tile;
+
+pub(super) const TENPAI: &str = "tenpai_units";
+pub(super) const WIN: &str = "win_units";
+pub(super) const PLACEMENT: &str = "placement_units";
+pub(super) const WIN_KINDS: &str = "win_kinds";
+
+/// akochan's permutation number `i` (0..24) as the seats from first to last (§19): start from
+/// (0, 1, 2, 3); for m = 0, 1, 2 move the element at position m + ⌊(i mod (4 − m)!) / (3 − m)!⌋
+/// to position m, shifting those between one place right.
+pub fn akochan_order(i: usize) -> [u8; 4] {
+    const FACT: [usize; 5] = [1, 1, 2, 6, 24];
+    let mut v = [0u8, 1, 2, 3];
+    for m in 0..3 {
+        let j = m + (i % FACT[4 - m]) / FACT[3 - m];
+        v[m..=j].rotate_right(1);
+    }
+    v
+}
+
+/// The number of the permutation `order` (seats from first to last) in akochan's numbering.
+pub fn order_number(order: [u8; 4]) -> u8 {
+    (0..24)
+        .find(|&i| akochan_order(i) == order)
+        .expect("a permutation of the four seats") as u8
+}
+
+/// The final order of a game: seats from first to last, from their places (1..=4).
+fn order_of(places: [u8; 4]) -> [u8; 4] {
+    let mut order = [0u8; 4];
+    for (s, &p) in places.iter().enumerate() {
+        order[(p - 1) as usize] = s as u8;
+    }
+    order
+}
+
+/// §17 and §18: the discard units, all of them or the §17 ones.
+#[derive(Default)]
+pub(super) struct Discards {
+    tenpai_only: bool,
+    game: Vec<u32>,
+    fold: Vec<i32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    live_left: Vec<i32>,
+    turns_left: Vec<i32>,
+    turn: Vec<i32>,
+    open_melds: Vec<i32>,
+    ankan: Vec<i32>,
+    tedashi: Vec<i32>,
+    after_riichi: Vec<i32>,
+    after_riichi_ako: Vec<i32>,
+    riichi_others: Vec<i32>,
+    honor_terminal_kinds: Vec<i32>,
+    simple_kinds: Vec<i32>,
+    dealer: Vec<bool>,
+    shanten: Vec<i32>,
+    in_riichi: Vec<bool>,
+    won: Vec<bool>,
+    won_within_2: Vec<bool>,
+    exhaustive: Vec<bool>,
+    tenpai_at_end: Vec<bool>,
+}
+
+pub(super) fn new_tenpai() -> Box<dyn GameFrame> {
+    Box::new(Discards {
+        tenpai_only: true,
+        ..Discards::default()
+    })
+}
+
+pub(super) fn new_win() -> Box<dyn GameFrame> {
+    Box::<Discards>::default()
+}
+
+impl GameFrame for Discards {
+    fn name(&self) -> &'static str {
+        if self.tenpai_only {
+            TENPAI
+        } else {
+            WIN
+        }
+    }
+
+    /// About 60 bytes a row.
+    fn row_group_rows(&self) -> usize {
+        1 << 16
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        let fold = i32::from(fold_of(&g.game_id));
+        for u in &g.obs.discard_units {
+            if self.tenpai_only && u.in_riichi {
+                continue;
+            }
+            self.game.push(game);
+            self.fold.push(fold);
+            self.hand.push(i32::from(u.hand));
+            self.seat.push(i32::from(u.seat));
+            self.live_left.push(i32::from(u.live_left));
+            self.turns_left.push(i32::from(u.live_left / 4));
+            self.turn.push(i32::from(u.turn));
+            self.open_melds.push(i32::from(u.open_melds));
+            self.ankan.push(i32::from(u.ankan));
+            self.shanten.push(i32::from(u.shanten));
+            if self.tenpai_only {
+                self.tedashi.push(i32::from(u.tedashi));
+                self.after_riichi.push(i32::from(u.after_riichi));
+                self.after_riichi_ako.push(i32::from(u.after_riichi_ako));
+                self.riichi_others.push(i32::from(u.riichi_others));
+                self.honor_terminal_kinds
+                    .push(i32::from(u.honor_terminal_kinds));
+                self.simple_kinds.push(i32::from(u.simple_kinds));
+                self.dealer.push(u.dealer);
+            } else {
+                self.in_riichi.push(u.in_riichi);
+                self.won.push(u.won);
+                self.won_within_2.push(u.won_within_2);
+                self.exhaustive.push(u.exhaustive);
+                self.tenpai_at_end.push(u.tenpai_at_end);
+            }
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let tenpai_only = self.tenpai_only;
+        let d = std::mem::replace(
+            self,
+            Discards {
+                tenpai_only,
+                ..Discards::default()
+            },
+        );
+        let chunk = FrameChunk::default()
+            .labels("game_id", ids, rebase(d.game, first))
+            .plain_int("hand", d.hand)
+            .plain_int("seat", d.seat)
+            .plain_int("fold", d.fold)
+            .plain_int("live_left", d.live_left)
+            .plain_int("turns_left", d.turns_left)
+            .plain_int("turn", d.turn)
+            .plain_int("open_melds", d.open_melds)
+            .plain_int("ankan", d.ankan);
+        if tenpai_only {
+            let tenpai: Vec<bool> = d.shanten.iter().map(|&s| s == 0).collect();
+            chunk
+                .plain_int("tedashi", d.tedashi)
+                .plain_int("after_riichi", d.after_riichi)
+                .plain_int("after_riichi_ako", d.after_riichi_ako)
+                .plain_int("riichi_others", d.riichi_others)
+                .plain_int("honor_terminal_kinds", d.honor_terminal_kinds)
+                .plain_int("simple_kinds", d.simple_kinds)
+                .boolean("dealer", &d.dealer)
+                .boolean("tenpai", &tenpai)
+        } else {
+            chunk
+                .plain_int("shanten", d.shanten)
+                .boolean("in_riichi", &d.in_riichi)
+                .boolean("won", &d.won)
+                .boolean("won_within_2", &d.won_within_2)
+                .boolean("exhaustive", &d.exhaustive)
+                .boolean("tenpai_at_end", &d.tenpai_at_end)
+        }
+    }
+}
+
+/// §19: one row per hand of a four-player hanchan whose final scores are known.
+#[derive(Default)]
+pub(super) struct Placement {
+    game: Vec<u32>,
+    fold: Vec<i32>,
+    hand: Vec<i32>,
+    kyoku: Vec<i32>,
+    honba: Vec<i32>,
+    kyotaku: Vec<i32>,
+    scores: [Vec<i32>; 4],
+    order: Vec<i32>,
+    rank: [Vec<i32>; 4],
+}
+
+pub(super) fn new_placement() -> Box<dyn GameFrame> {
+    Box::<Placement>::default()
+}
+
+impl GameFrame for Placement {
+    fn name(&self) -> &'static str {
+        PLACEMENT
+    }
+
+    fn row_group_rows(&self) -> usize {
+        1 << 15
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        let f = &g.obs.facts;
+        let known = f.lacks & (lacks::RULES | lacks::FINAL_SCORES) == 0;
+        if !known || f.go_type & go_type::HANCHAN == 0 {
+            return;
+        }
+        let fold = i32::from(fold_of(&g.game_id));
+        let order = i32::from(order_number(order_of(f.places)));
+        for (i, h) in f.hands.iter().enumerate() {
+            self.game.push(game);
+            self.fold.push(fold);
+            self.hand.push(i as i32);
+            self.kyoku.push(i32::from(h.round));
+            self.honba.push(i32::from(h.honba));
+            self.kyotaku.push(i32::from(h.kyotaku));
+            for s in 0..4 {
+                self.scores[s].push(h.start[s]);
+                self.rank[s].push(i32::from(f.places[s]));
+            }
+            self.order.push(order);
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let p = std::mem::take(self);
+        let [s0, s1, s2, s3] = p.scores;
+        let [r0, r1, r2, r3] = p.rank;
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(p.game, first))
+            .plain_int("hand", p.hand)
+            .plain_int("fold", p.fold)
+            .plain_int("kyoku", p.kyoku)
+            .plain_int("honba", p.honba)
+            .plain_int("kyotaku", p.kyotaku)
+            .plain_int("s0", s0)
+            .plain_int("s1", s1)
+            .plain_int("s2", s2)
+            .plain_int("s3", s3)
+            .plain_int("order", p.order)
+            .plain_int("rank_0", r0)
+            .plain_int("rank_1", r1)
+            .plain_int("rank_2", r2)
+            .plain_int("rank_3", r3)
+    }
+}
+
+/// §20: one row per AGARI record.
+#[derive(Default)]
+pub(super) struct WinKinds {
+    game: Vec<u32>,
+    fold: Vec<i32>,
+    hand: Vec<i32>,
+    seat: Vec<i32>,
+    dealer: Vec<bool>,
+    state: Vec<&'static str>,
+    tile: Vec<&'static str>,
+    class: Vec<&'static str>,
+    ron: Vec<bool>,
+    points: Vec<i32>,
+    limit: Vec<i32>,
+}
+
+pub(super) fn new_win_kinds() -> Box<dyn GameFrame> {
+    Box::<WinKinds>::default()
+}
+
+impl GameFrame for WinKinds {
+    fn name(&self) -> &'static str {
+        WIN_KINDS
+    }
+
+    fn row_group_rows(&self) -> usize {
+        1 << 15
+    }
+
+    fn push(&mut self, game: u32, g: &GameRows) {
+        let fold = i32::from(fold_of(&g.game_id));
+        for w in &g.obs.win_kinds {
+            self.game.push(game);
+            self.fold.push(fold);
+            self.hand.push(i32::from(w.hand));
+            self.seat.push(i32::from(w.seat));
+            self.dealer.push(w.dealer);
+            self.state.push(w.state);
+            self.tile.push(tile::kind_name(w.tile as usize));
+            self.class
+                .push(crate::stats::tables::kind_class(w.tile as usize));
+            self.ron.push(w.ron);
+            self.points.push(w.points);
+            self.limit.push(w.limit);
+        }
+    }
+
+    fn pending(&self) -> usize {
+        self.hand.len()
+    }
+
+    fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
+        let w = std::mem::take(self);
+        FrameChunk::default()
+            .labels("game_id", ids, rebase(w.game, first))
+            .plain_int("hand", w.hand)
+            .plain_int("seat", w.seat)
+            .plain_int("fold", w.fold)
+            .boolean("dealer", &w.dealer)
+            .strings("state", w.state.iter().map(|&k| Some(k)))
+            .strings("tile", w.tile.iter().map(|&k| Some(k)))
+            .strings("class", w.class.iter().map(|&k| Some(k)))
+            .boolean("ron", &w.ron)
+            .plain_int("points", w.points)
+            .plain_int("limit", w.limit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// akochan's 24 permutations as its numbering lists them (`rank_prob`: i = 6a + 2b + c,
+    /// the first seat the a-th of (0, 1, 2, 3), the second the b-th of those left, the third
+    /// the c-th of those left), each found back from its order.
+    #[test]
+    fn akochan_permutations() {
+        let want: [[u8; 4]; 24] = [
+            [0, 1, 2, 3],
+            [0, 1, 3, 2],
+            [0, 2, 1, 3],
+            [0, 2, 3, 1],
+            [0, 3, 1, 2],
+            [0, 3, 2, 1],
+            [1, 0, 2, 3],
+            [1, 0, 3, 2],
+            [1, 2, 0, 3],
+            [1, 2, 3, 0],
+            [1, 3, 0, 2],
+            [1, 3, 2, 0],
+            [2, 0, 1, 3],
+            [2, 0, 3, 1],
+            [2, 1, 0, 3],
+            [2, 1, 3, 0],
+            [2, 3, 0, 1],
+            [2, 3, 1, 0],
+            [3, 0, 1, 2],
+            [3, 0, 2, 1],
+            [3, 1, 0, 2],
+            [3, 1, 2, 0],
+            [3, 2, 0, 1],
+            [3, 2, 1, 0],
+        ];
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(akochan_order(i), *w, "permutation {i}");
+            assert_eq!(order_number(*w) as usize, i);
+        }
+        assert_eq!(order_of([2, 1, 4, 3]), [1, 0, 3, 2]);
+    }
+}

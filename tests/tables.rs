@@ -1,0 +1,387 @@
+//! §17–§20 frames (`--with tables`) on hand-worked fixture cases (tools/fixtures/README.md and
+//! the logs themselves), and on the Phoenix corpus when it is present.
+
+mod common;
+
+use std::path::Path;
+
+use polars::prelude::*;
+
+fn ints(df: &DataFrame, name: &str) -> Vec<i64> {
+    let s = df.column(name).unwrap().cast(&DataType::Int64).unwrap();
+    s.i64().unwrap().iter().map(|v| v.unwrap()).collect()
+}
+
+fn bools(df: &DataFrame, name: &str) -> Vec<bool> {
+    let c = df.column(name).unwrap().bool().unwrap().clone();
+    c.iter().map(|v| v.unwrap()).collect()
+}
+
+fn strs(df: &DataFrame, name: &str) -> Vec<String> {
+    let c = df.column(name).unwrap().str().unwrap().clone();
+    c.iter().map(|v| v.unwrap().to_string()).collect()
+}
+
+/// The rows of `frame` of game `suffix`, hand `hand`, as maps column → value (ints and bools).
+fn rows(dir: &Path, frame: &str, suffix: &str, hand: i64, cols: &[&str]) -> Vec<Vec<i64>> {
+    let df = common::frame(dir, frame);
+    let ids = strs(&df, "game_id");
+    let hands = ints(&df, "hand");
+    let values: Vec<Vec<i64>> = cols
+        .iter()
+        .map(|c| match df.column(c).unwrap().dtype() {
+            DataType::Boolean => bools(&df, c).into_iter().map(i64::from).collect(),
+            _ => ints(&df, c),
+        })
+        .collect();
+    (0..df.height())
+        .filter(|&i| ids[i].ends_with(suffix) && hands[i] == hand)
+        .map(|i| values.iter().map(|v| v[i]).collect())
+        .collect()
+}
+
+fn ingest() -> tempfile::TempDir {
+    common::ingest_cli(&[common::fixtures()], &["--with", "tables"])
+}
+
+/// f001 hand 0 (`T94 D127 N F108 W84 G84 T34 D48 N E9 V122 F122 W15 G15 T26 D26 U21 E64`):
+/// seat 2 pons and discards (tedashi, after a call), seat 3 throws its draws (tsumogiri), seat 1
+/// chis 4p and discards 9 (a tedashi, its first discard), then draws 21 and throws 64
+/// (tedashi 2). live_left counts the draw records before each discard.
+/// f001 hand 1: seat 0 draws 71, ankans 9p, draws the rinshan 112 and throws it: its first
+/// discard, after the hand's fifth draw record (live_left 65), tsumogiri (tedashi 0), ankan 1.
+#[test]
+fn tenpai_units_live_left_tedashi_and_melds() {
+    let out = ingest();
+    let cols = [
+        "seat",
+        "live_left",
+        "turns_left",
+        "turn",
+        "open_melds",
+        "ankan",
+        "tedashi",
+        "riichi_others",
+        "dealer",
+    ];
+    let got = rows(out.path(), "tenpai_units", "f001", 0, &cols);
+    let want: Vec<Vec<i64>> = vec![
+        vec![0, 69, 17, 1, 0, 0, 1, 0, 1],
+        vec![2, 69, 17, 1, 1, 0, 1, 0, 0],
+        vec![3, 68, 17, 1, 0, 0, 0, 0, 0],
+        vec![0, 67, 16, 2, 0, 0, 2, 0, 1],
+        vec![1, 67, 16, 1, 1, 0, 1, 0, 0],
+        vec![2, 66, 16, 2, 1, 0, 1, 0, 0],
+        vec![3, 65, 16, 2, 0, 0, 0, 0, 0],
+        vec![0, 64, 16, 3, 0, 0, 2, 0, 1],
+        vec![1, 63, 15, 2, 1, 0, 2, 0, 0],
+    ];
+    assert_eq!(got, want);
+    let rinshan = rows(out.path(), "tenpai_units", "f001", 1, &cols);
+    assert_eq!(rinshan[3], vec![0, 65, 16, 1, 0, 1, 0, 0, 0]);
+    // Seat 0's riichi declaration (D6) and its discard after it (D87) are not §17 units, but
+    // §18's.
+    assert!(rinshan.iter().skip(4).all(|r| r[0] != 0));
+    let all = rows(out.path(), "win_units", "f001", 1, &["seat", "in_riichi"]);
+    assert!(all.contains(&vec![0, 1]));
+    assert_eq!(
+        all.len(),
+        rinshan.len() + 2,
+        "seat 0 declares (D6) and throws 87"
+    );
+}
+
+/// f006 hand 0: seat 3 declares riichi (G110); seat 0 calls that tile and discards 16, then
+/// draws 72 and throws 97, which seat 1 calls (E64), then 117 and 135. after_riichi counts the
+/// discards after seat 3's declaration; akochan's count restarts after a call made after it,
+/// minus 1: seat 0 → 0, 1, 2; seat 1 → 0 (after its call), 1.
+#[test]
+fn after_riichi_and_akochans_count_after_a_call() {
+    let out = ingest();
+    let cols = [
+        "seat",
+        "turn",
+        "open_melds",
+        "tedashi",
+        "after_riichi",
+        "after_riichi_ako",
+        "riichi_others",
+    ];
+    let got: Vec<Vec<i64>> = rows(out.path(), "tenpai_units", "f006", 0, &cols)
+        .into_iter()
+        .filter(|r| r[4] > 0 && r[0] < 2)
+        .collect();
+    // Seat 1 called twice, once before the declaration (that call does not restart the count).
+    assert_eq!(
+        got,
+        vec![
+            vec![0, 3, 1, 3, 1, 0, 1],
+            vec![1, 3, 1, 3, 1, 1, 1],
+            vec![0, 4, 1, 4, 2, 1, 1],
+            vec![1, 4, 2, 4, 2, 0, 1],
+            vec![0, 5, 1, 4, 3, 2, 1],
+            vec![1, 5, 2, 4, 3, 1, 1],
+        ]
+    );
+}
+
+/// f002 hand 2, a double ron (`… T132 REACH D132 … T126 D126 U26 E26 V71 F51 AGARI AGARI`):
+/// seats 3 (open) and 0 (riichi) both ron seat 2's 4p. won_within_2 by ron needs at most one
+/// draw since the unit: seat 0's first discard (D108; draws T132, T126 since) no, its
+/// declaration (D132; T126) yes; seat 3's first discard (G111; W102, W4) no, its second (G102;
+/// W4) yes.
+#[test]
+fn double_ron_units_and_win_kinds() {
+    let out = ingest();
+    let got = rows(
+        out.path(),
+        "win_units",
+        "f002",
+        2,
+        &["seat", "turn", "won", "won_within_2", "in_riichi"],
+    );
+    let of = |seat: i64| -> Vec<Vec<i64>> {
+        got.iter()
+            .filter(|r| r[0] == seat)
+            .map(|r| r[1..].to_vec())
+            .collect()
+    };
+    assert_eq!(
+        of(0),
+        vec![vec![1, 1, 0, 0], vec![2, 1, 1, 1], vec![3, 1, 1, 1]]
+    );
+    assert_eq!(
+        of(3),
+        vec![vec![1, 1, 0, 0], vec![2, 1, 1, 0], vec![3, 1, 1, 0]]
+    );
+    assert!(of(1).iter().chain(&of(2)).all(|r| r[1] == 0 && r[2] == 0));
+    let df = common::frame(out.path(), "win_kinds");
+    let ids = strs(&df, "game_id");
+    let hands = ints(&df, "hand");
+    let (seat, state, class, ron) = (
+        ints(&df, "seat"),
+        strs(&df, "state"),
+        strs(&df, "class"),
+        bools(&df, "ron"),
+    );
+    let two: Vec<(i64, &str, &str, bool)> = (0..df.height())
+        .filter(|&i| ids[i].ends_with("f002") && hands[i] == 2)
+        .map(|i| (seat[i], state[i].as_str(), class[i].as_str(), ron[i]))
+        .collect();
+    assert_eq!(two, [(3, "open", "4/6", true), (0, "riichi", "4/6", true)]);
+}
+
+/// f001 hand 2 ends in an exhaustive draw showing seats 1 and 3 tenpai: every unit of the hand
+/// is exhaustive, and tenpai_at_end is theirs.
+#[test]
+fn tenpai_at_the_exhaustive_draw() {
+    let out = ingest();
+    let got = rows(
+        out.path(),
+        "win_units",
+        "f001",
+        2,
+        &["seat", "exhaustive", "tenpai_at_end", "won"],
+    );
+    assert!(!got.is_empty());
+    for r in got {
+        assert_eq!(r[1], 1);
+        assert_eq!(r[2], i64::from(r[0] == 1 || r[0] == 3), "{r:?}");
+        assert_eq!(r[3], 0);
+    }
+}
+
+/// §19: one row per hand of each hanchan; scores as the hands frame's starts; ranks as the
+/// games frame's places; order is akochan's number of the seats sorted by final place.
+#[test]
+fn placement_units_match_hands_games_and_akochans_numbering() {
+    let out = ingest();
+    let p = common::frame(out.path(), "placement_units");
+    assert!(p.height() > 0);
+    let games = common::frame(out.path(), "games");
+    let hands = common::frame(out.path(), "hands");
+    let gid = strs(&games, "game_id");
+    let places: Vec<Vec<i64>> = (0..4)
+        .map(|s| ints(&games, &format!("place_{s}")))
+        .collect();
+    let hid = strs(&hands, "game_id");
+    let hh = ints(&hands, "hand");
+    let round = ints(&hands, "round");
+    let starts: Vec<Vec<i64>> = (0..4)
+        .map(|s| ints(&hands, &format!("start_{s}")))
+        .collect();
+    let pid = strs(&p, "game_id");
+    let ph = ints(&p, "hand");
+    let kyoku = ints(&p, "kyoku");
+    let order = ints(&p, "order");
+    for i in 0..p.height() {
+        let g = gid.iter().position(|x| *x == pid[i]).unwrap();
+        let h = (0..hands.height())
+            .find(|&h| hid[h] == pid[i] && hh[h] == ph[i])
+            .unwrap();
+        assert_eq!(kyoku[i], round[h]);
+        let mut seats = [0u8, 1, 2, 3];
+        seats.sort_by_key(|&s| places[s as usize][g]);
+        assert_eq!(haifu::frames::akochan_order(order[i] as usize), seats);
+        for s in 0..4 {
+            assert_eq!(ints(&p, &format!("s{s}"))[i], starts[s][h]);
+            assert_eq!(ints(&p, &format!("rank_{s}"))[i], places[s][g]);
+        }
+    }
+}
+
+/// The Phoenix corpus (skips loudly when absent): every §17 unit is a §18 unit that is not in
+/// riichi; turns_left is 17 at the first discards; tenpai rises as the wall runs out.
+#[test]
+fn phoenix_units_are_consistent() {
+    let Some(dir) = common::corpus("phoenix") else {
+        return;
+    };
+    let files = common::first_files(&dir, 200);
+    let out = common::ingest_cli(&files, &["--with", "tables"]);
+    let t = common::frame(out.path(), "tenpai_units");
+    let w = common::frame(out.path(), "win_units");
+    let in_riichi = bools(&w, "in_riichi");
+    assert_eq!(t.height(), in_riichi.iter().filter(|&&r| !r).count());
+    let tl = ints(&t, "turns_left");
+    let tenpai = bools(&t, "tenpai");
+    assert!(tl.iter().all(|&x| (0..=17).contains(&x)));
+    let rate = |lo: i64, hi: i64| {
+        let n = (0..t.height())
+            .filter(|&i| (lo..=hi).contains(&tl[i]))
+            .count();
+        let k = (0..t.height())
+            .filter(|&i| (lo..=hi).contains(&tl[i]) && tenpai[i])
+            .count();
+        k as f64 / n as f64
+    };
+    assert!(
+        rate(14, 17) < rate(0, 4),
+        "tenpai grows as the wall runs out"
+    );
+    let wk = common::frame(out.path(), "win_kinds");
+    let hands = common::frame(out.path(), "hands");
+    assert_eq!(wk.height() as i64, ints(&hands, "wins").iter().sum::<i64>());
+}
+
+/// The whole Phoenix corpus (skips loudly when absent): every §19 unit's `order` is akochan's
+/// number of the seats sorted by final score, ties to the lower seat, and `rank_s` is the
+/// seat's place in it; the corpus has games that reach the West round (kyoku 8..11) and games
+/// with tied final scores, and both are units.
+#[test]
+fn phoenix_placement_orders_west_rounds_and_ties() {
+    let Some(dir) = common::corpus("phoenix") else {
+        return;
+    };
+    let files = common::first_files(&dir, usize::MAX);
+    let out = common::ingest_cli(&files, &["--with", "tables"]);
+    let games = common::frame(out.path(), "games");
+    let gid = strs(&games, "game_id");
+    let scores: Vec<Vec<i64>> = (0..4)
+        .map(|s| ints(&games, &format!("score_{s}")))
+        .collect();
+    let index: std::collections::HashMap<&str, usize> = gid
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.as_str(), i))
+        .collect();
+    let p = common::frame(out.path(), "placement_units");
+    let pid = strs(&p, "game_id");
+    let kyoku = ints(&p, "kyoku");
+    let order = ints(&p, "order");
+    let ranks: Vec<Vec<i64>> = (0..4).map(|s| ints(&p, &format!("rank_{s}"))).collect();
+    let (mut west, mut tied) = (0, 0);
+    for i in 0..p.height() {
+        let g = index[pid[i].as_str()];
+        let score = |s: u8| scores[s as usize][g];
+        let mut seats = [0u8, 1, 2, 3];
+        seats.sort_by_key(|&s| (-score(s), s));
+        assert_eq!(
+            haifu::frames::akochan_order(order[i] as usize),
+            seats,
+            "{}",
+            pid[i]
+        );
+        for (place, &s) in seats.iter().enumerate() {
+            assert_eq!(ranks[s as usize][i], place as i64 + 1, "{}", pid[i]);
+        }
+        west += usize::from(kyoku[i] >= 8);
+        tied += usize::from(seats.windows(2).any(|w| score(w[0]) == score(w[1])));
+    }
+    assert!(west > 0, "no West-round hand");
+    assert!(tied > 0, "no hand of a game with tied final scores");
+    eprintln!(
+        "§19 units: {}, West-round hands {west}, hands of tied games {tied}",
+        p.height()
+    );
+}
+
+/// `haifu params tenpai-rate|win-rate`: versioned JSON with the corpus and the raw counts per
+/// fold, the same rows as CSV; every unit counted once (in its game's fold); `--fold` keeps
+/// one fold's; a run without the frames is refused with the option that writes them.
+#[test]
+fn params_tenpai_rate_and_win_rate_files() {
+    let out = ingest();
+    let dir = tempfile::tempdir().unwrap();
+    let frames = out.path().to_str().unwrap();
+    for (what, frame, table) in [
+        ("tenpai-rate", "tenpai_units", "by_turns_left"),
+        ("win-rate", "win_units", "by_turns_left_shanten"),
+    ] {
+        let json = dir.path().join(format!("{what}.json"));
+        common::ok(&common::haifu(&[
+            "params",
+            what,
+            "--frames",
+            frames,
+            "--out",
+            json.to_str().unwrap(),
+        ]));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap();
+        assert_eq!(v["format"], format!("haifu.{what}"));
+        assert_eq!(v["format_version"], 1);
+        assert_eq!(v["fold"], "all");
+        assert!(v["corpus"]["games"].as_u64().unwrap() >= 10);
+        let df = common::frame(out.path(), frame);
+        let folds = ints(&df, "fold");
+        let units: i64 = v[table]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["units"].as_i64().unwrap())
+            .sum();
+        assert_eq!(units as usize, df.height(), "{what}");
+        let csv = std::fs::read_to_string(json.with_extension("csv")).unwrap();
+        assert!(csv.starts_with(&format!("# {table}\n")), "{what}");
+        let one = dir.path().join(format!("{what}-1.json"));
+        common::ok(&common::haifu(&[
+            "params",
+            what,
+            "--frames",
+            frames,
+            "--out",
+            one.to_str().unwrap(),
+            "--fold",
+            "1",
+        ]));
+        let v: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(&one).unwrap()).unwrap();
+        assert_eq!(v["fold"], 1);
+        let rows = v[table].as_array().unwrap();
+        assert!(rows.iter().all(|r| r["fold"] == 1));
+        let units: i64 = rows.iter().map(|r| r["units"].as_i64().unwrap()).sum();
+        assert_eq!(units as usize, folds.iter().filter(|&&f| f == 1).count());
+    }
+    let plain = common::ingest_cli(&[common::fixtures()], &[]);
+    let o = common::haifu(&[
+        "params",
+        "tenpai-rate",
+        "--frames",
+        plain.path().to_str().unwrap(),
+        "--out",
+        dir.path().join("x.json").to_str().unwrap(),
+    ]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--with tables"));
+}
