@@ -39,6 +39,18 @@ impl Fold {
 
 /// The tsumo-rate parameter file (JSON value) and the same numbers as CSV, fitted on `fold`.
 pub fn tsumo_rate(frames: &Path, fold: Fold) -> Result<(Value, String)> {
+    let (mut ctx, totals, corpus) = fold_context(frames, fold)?;
+    let by_hv = report::run_bundled(&mut ctx, "draw-rate")?;
+    let by_thv = report::run_bundled(&mut ctx, "draw-rate-by-turn")?;
+    tsumo_rate_from(&totals, &corpus, fold, &by_hv, &by_thv)
+}
+
+/// The games, hands, draws, dates and rooms of fold `fold`'s games, from the `games` frame and
+/// (already restricted to the fold) `draw_rate` in `ctx`: each draw record is one hit.
+/// A SQL context over the frames in `frames` for a parameter file fitted on `fold` (the pooled
+/// `draw_rate` restricted to its games), and the totals and corpus of the games it is fitted
+/// on: the manifest's for every game, else recounted from the fold's games.
+fn fold_context(frames: &Path, fold: Fold) -> Result<(SQLContext, Totals, Corpus)> {
     let manifest_path = frames.join("manifest.json");
     let head: ManifestHead = serde_json::from_str(
         &std::fs::read_to_string(&manifest_path)
@@ -59,13 +71,9 @@ pub fn tsumo_rate(frames: &Path, fold: Fold) -> Result<(Value, String)> {
             fold_corpus(&mut ctx, f)?
         }
     };
-    let by_hv = report::run_bundled(&mut ctx, "draw-rate")?;
-    let by_thv = report::run_bundled(&mut ctx, "draw-rate-by-turn")?;
-    tsumo_rate_from(&totals, &corpus, fold, &by_hv, &by_thv)
+    Ok((ctx, totals, corpus))
 }
 
-/// The games, hands, draws, dates and rooms of fold `fold`'s games, from the `games` frame and
-/// (already restricted to the fold) `draw_rate` in `ctx`: each draw record is one hit.
 fn fold_corpus(ctx: &mut SQLContext, fold: u8) -> Result<(Totals, Corpus)> {
     let games = report::collect(ctx.execute(&format!(
         "SELECT room, COUNT(*) AS games, SUM(hands) AS hands, MIN(date) AS first_date, \
@@ -209,31 +217,13 @@ impl UnitTable {
 pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value, String)> {
     if !frames.join(format!("{}.parquet", table.frame())).exists() {
         anyhow::bail!(
-            "{} has no {} frame: ingest with --with tables",
+            "{} has no {} frame: ingest with {}",
             frames.display(),
-            table.frame()
+            table.frame(),
+            crate::frames::flag_of(table.frame())
         );
     }
-    let manifest_path = frames.join("manifest.json");
-    let head: ManifestHead = serde_json::from_str(
-        &std::fs::read_to_string(&manifest_path)
-            .with_context(|| format!("cannot read {}", manifest_path.display()))?,
-    )
-    .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
-    let mut ctx = report::context(frames, None)?;
-    let (totals, corpus) = match fold {
-        Fold::All => (head.totals, head.corpus),
-        Fold::One(f) => {
-            let path = frames.join("draw_rate.parquet");
-            let draws = LazyFrame::scan_parquet(
-                PlRefPath::try_from_path(&path)?,
-                ScanArgsParquet::default(),
-            )?
-            .filter(col("fold").eq(lit(i32::from(f))));
-            ctx.register("draw_rate", draws);
-            fold_corpus(&mut ctx, f)?
-        }
-    };
+    let (mut ctx, totals, corpus) = fold_context(frames, fold)?;
     let condition = match fold {
         Fold::All => String::new(),
         Fold::One(f) => format!("WHERE fold = {f}"),
