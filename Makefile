@@ -96,8 +96,8 @@ notebooks: build notebooks-venv
 	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --with decisions,development,danger-moments,hand-reading --quiet > $(NB_FRAMES).txt
 	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
 	$(if $(NB_CORPUS_GIVEN),$(HAIFU) ingest $(NB_COMPARE) --room any --out $(NB_FRAMES)-b --quiet > /dev/null)
-	$(HAIFU) compare riichi-response --frames $(NB_FRAMES) --format json \
-	  $(if $(NB_CORPUS_GIVEN),--frames $(NB_FRAMES)-b --name A=phoenix --name B=other-rooms,$(NB_FOLDS)) \
+	$(HAIFU) compare riichi-response --frames $(abspath $(NB_FRAMES)) --format json \
+	  $(if $(NB_CORPUS_GIVEN),--frames $(abspath $(NB_FRAMES))-b --name A=phoenix --name B=other-rooms,$(NB_FOLDS)) \
 	  > $(NB_FRAMES)/reports/compare.json
 	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
