@@ -128,7 +128,8 @@ mutants:
 	@# directory; a mutant's build names only the unit tests and tests/mutants.rs, so the
 	@# examples are built here, once.
 	CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) $(CARGO) build --profile mutants --locked \
-	  --features mutants --example max_ukeire_engine --example hand_reading_engine
+	  --features mutants --example max_ukeire_engine --example hand_reading_engine \
+	  --example every_decision_engine
 	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
 	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
 	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD)) $(MUTANTS_ARGS)

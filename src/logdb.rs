@@ -103,14 +103,25 @@ impl LogDb {
     /// Up to `limit` rows with log id greater than `after`, in log-id order. Rows that are
     /// unprocessed or marked as errors by the downloader come back with the reason.
     pub(crate) fn page(&self, after: Option<&str>, limit: usize) -> Result<Vec<Row>, String> {
+        self.rows(">", after.unwrap_or(""), limit)
+    }
+
+    /// The row of log id `log_id`, if the table has one (a game read again, `haifu agree
+    /// --every-decision`).
+    pub(crate) fn get(&self, log_id: &str) -> Result<Option<Row>, String> {
+        Ok(self.rows("=", log_id, 1)?.pop())
+    }
+
+    /// Up to `limit` rows whose log id compares `op` (`>` or `=`) with `key`, in log-id order.
+    fn rows(&self, op: &str, key: &str, limit: usize) -> Result<Vec<Row>, String> {
         let (id, content) = self.schema.columns();
         let sql = format!(
             "SELECT CAST({id} AS TEXT), is_processed, was_error, {content} FROM logs \
-             WHERE CAST({id} AS TEXT) > ?1 ORDER BY CAST({id} AS TEXT) LIMIT ?2"
+             WHERE CAST({id} AS TEXT) {op} ?1 ORDER BY CAST({id} AS TEXT) LIMIT ?2"
         );
         let mut st = self.conn.prepare_cached(&sql).map_err(|e| e.to_string())?;
         let rows = st
-            .query_map(params![after.unwrap_or(""), limit as i64], |r| {
+            .query_map(params![key, limit as i64], |r| {
                 let log_id: String = r.get(0)?;
                 let processed: Option<i64> = r.get(1)?;
                 let error: Option<i64> = r.get(2)?;

@@ -142,6 +142,22 @@ fn check_databases_match_files(dir: &Path, limit: usize) {
     );
     assert_eq!(p.manifest.totals.games, s.manifest.totals.games);
     assert_same_frames(&from_files, &from_phoenix);
+    // `agree --every-decision` reads the games again: from the databases' rows as from the
+    // files.
+    let every = |dir: &Path| {
+        common::ok(&common::haifu(&[
+            "agree",
+            "--frames",
+            dir.to_str().unwrap(),
+            "--every-decision",
+            "--format",
+            "csv",
+        ]))
+    };
+    let want = every(&from_files);
+    assert!(want.lines().count() > 10, "{want}");
+    assert_eq!(every(&from_houou), want);
+    assert_eq!(every(&from_phoenix), want);
 }
 
 #[test]

@@ -17,6 +17,8 @@ mod compare;
 mod corpus;
 #[path = "danger_by_turn.rs"]
 mod danger_by_turn;
+#[path = "every_decision.rs"]
+mod every_decision;
 #[path = "fixture_danger.rs"]
 mod fixture_danger;
 #[path = "fixture_melds.rs"]

@@ -9,6 +9,7 @@
 //! `replay` rebuilds each decision's public state (rivers, every seat's melds, the visible
 //! copies) from the `decisions` frame's own rows.
 
+pub(crate) mod every;
 pub mod replay;
 
 use std::ops::AddAssign;
@@ -46,28 +47,10 @@ pub fn kinds_of(m: u64) -> impl Iterator<Item = usize> {
     (0..KINDS).filter(move |&k| m >> k & 1 == 1)
 }
 
-/// Analyses a position (its legal discards' shanten, then the ukeire of the best ones). When a
-/// discard that keeps the hand's lowest shanten is legal (almost always), the best discards
-/// come from one call; otherwise every legal kind is tried.
+/// Analyses a position (its legal discards' shanten, [`lowest_discards`], then the ukeire of
+/// the best ones).
 pub fn analyse(p: &Position) -> Analysis {
-    let (best, min_shanten) = match best_discards(&p.concealed) {
-        Some((best, set)) if set & p.legal != 0 => (best, set & p.legal),
-        _ => {
-            let mut best = i8::MAX;
-            let mut min_shanten = 0u64;
-            for k in kinds_of(p.legal) {
-                let s = shanten_after(&p.concealed, p.melds, k);
-                if s < best {
-                    best = s;
-                    min_shanten = 0;
-                }
-                if s == best {
-                    min_shanten |= 1 << k;
-                }
-            }
-            (best, min_shanten)
-        }
-    };
+    let (best, min_shanten) = lowest_discards(&p.concealed, p.melds, p.legal);
     let mut most = 0u32;
     let mut max_ukeire = 0u64;
     for k in kinds_of(min_shanten) {
@@ -86,6 +69,31 @@ pub fn analyse(p: &Position) -> Analysis {
         max_ukeire,
         ukeire: most,
     }
+}
+
+/// The lowest shanten a discard among `legal` (bit k) leaves `hand` (14 − 3·melds tiles), and
+/// the legal kinds that leave it; `(i8::MAX, 0)` when `legal` is empty. When a discard that
+/// keeps the hand's lowest shanten is legal (almost always), they come from one call;
+/// otherwise every legal kind is tried.
+pub(crate) fn lowest_discards(hand: &KindCounts, melds: u8, legal: u64) -> (i8, u64) {
+    if let Some((best, set)) = best_discards(hand) {
+        if set & legal != 0 {
+            return (best, set & legal);
+        }
+    }
+    let mut best = i8::MAX;
+    let mut set = 0u64;
+    for k in kinds_of(legal) {
+        let s = shanten_after(hand, melds, k);
+        if s < best {
+            best = s;
+            set = 0;
+        }
+        if s == best {
+            set |= 1 << k;
+        }
+    }
+    (best, set)
 }
 
 /// The built-in engines.

@@ -197,6 +197,48 @@ impl Actions {
             + self.chi.count_ones()
     }
 
+    /// The set holding exactly `actions` (tests of the engines that answer decisions);
+    /// `chi_kind` is the kind a chi among them would take.
+    #[cfg(test)]
+    pub(crate) fn of(actions: &[Action], chi_kind: u8) -> Actions {
+        let mut a = Actions {
+            chi_kind,
+            red_game: true,
+            ..Actions::default()
+        };
+        for &x in actions {
+            match x {
+                Action::Tsumo => a.flags |= TSUMO,
+                Action::Riichi => a.flags |= RIICHI,
+                Action::Kyuushu => a.flags |= KYUUSHU,
+                Action::Ron => a.flags |= RON,
+                Action::Pon => a.flags |= PON,
+                Action::Daiminkan => a.flags |= DAIMINKAN,
+                Action::Pass => a.flags |= PASS,
+                Action::Discard(k) => a.discard |= 1 << k,
+                Action::Ankan(k) => a.ankan |= 1 << k,
+                Action::Kakan(k) => a.kakan |= 1 << k,
+                Action::Chi(x, y) => {
+                    let lowest = tile::type_kind(x.into()).min(tile::type_kind(y.into())) as u8;
+                    let j = match lowest {
+                        l if l == chi_kind + 1 => 0,
+                        l if l + 1 == chi_kind => 1,
+                        _ => 2,
+                    };
+                    let red = u8::from(usize::from(x) >= KINDS || usize::from(y) >= KINDS);
+                    a.chi |= 1 << (2 * j + red);
+                }
+            }
+        }
+        debug_assert!(actions.iter().all(|&x| a.contains(x)));
+        a
+    }
+
+    /// The kinds that may be discarded (bit k).
+    pub(crate) fn discards(&self) -> u64 {
+        self.discard
+    }
+
     /// True when `a` is legal.
     pub(crate) fn contains(&self, a: Action) -> bool {
         let bit = |m: u64, k: u8| k < KINDS as u8 && m >> k & 1 == 1;

@@ -135,6 +135,16 @@ impl HandState {
         self.seats[seat].riichi == RiichiState::Declaring
     }
 
+    /// The tile other seats may claim now: the last discard, or the tile of the last kakan
+    /// (or ankan) while it can be robbed, with the seat it came from and whether it is a kan's.
+    pub(crate) fn claimable(&self) -> Option<(u8, TileId, bool)> {
+        match (self.last_discard, self.last_kan_tile) {
+            (_, Some((from, t))) => Some((from, t, true)),
+            (Some((from, t)), None) => Some((from, t, false)),
+            (None, None) => None,
+        }
+    }
+
     /// True while the seat to move is to draw a replacement tile after a kan.
     pub(crate) fn drawing_replacement(&self) -> bool {
         matches!(self.next, Next::Rinshan(_))

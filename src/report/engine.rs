@@ -81,6 +81,40 @@ impl Answer for Discard {
     }
 }
 
+/// §23: the actions of `action`, a legal set's text form (`pon`, `discard:5p`) or an array
+/// of them. An action the decision does not allow is an invalid answer (counted), not an
+/// error; text that is no action at all is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ActionSet(pub(crate) Vec<crate::replay::legal::Action>);
+
+impl ActionSet {
+    /// The actions of a string or an array of strings.
+    pub(crate) fn of_value(v: &Value) -> std::result::Result<ActionSet, String> {
+        let one = |v: &Value| {
+            v.as_str()
+                .ok_or_else(|| "`action` is not a string or an array of strings".to_string())
+                .and_then(crate::agree::every::parse_action)
+        };
+        match v {
+            Value::Array(items) => items
+                .iter()
+                .map(one)
+                .collect::<std::result::Result<_, _>>()
+                .map(ActionSet),
+            v => Ok(ActionSet(vec![one(v)?])),
+        }
+    }
+}
+
+impl Answer for ActionSet {
+    /// `{"id": N, "action": "pon"}` or `{"id": N, "action": ["discard:5p", "discard:6p"]}`.
+    fn parse(line: &str) -> std::result::Result<(u64, Self), String> {
+        let v = parse_object(line)?;
+        let set = ActionSet::of_value(v.get("action").ok_or("no `action`")?)?;
+        Ok((id_of(&v)?, set))
+    }
+}
+
 /// The object of an answer line.
 fn parse_object(line: &str) -> std::result::Result<Value, String> {
     serde_json::from_str(line).map_err(|_| "not JSON".to_string())
@@ -489,6 +523,86 @@ impl Answers {
             .ok_or_else(|| {
                 EngineError(format!(
                     "{} has no answer for decision game {game_id} hand {hand} seat {seat} turn {turn}",
+                    self.name
+                ))
+                .into()
+            })
+    }
+}
+
+/// A file of answers standing in for an engine over every decision (§23): CSV
+/// `game_id,hand,seat,seq,kind,action`, the action in its text form or several separated by
+/// `|`. A decision is looked up by (game_id, hand, seat, seq, kind); when a seat makes two
+/// decisions of one kind at one `seq` (two kans in a row), the file's rows answer them in
+/// order.
+pub(crate) struct EveryAnswers {
+    pub(crate) name: String,
+    map: HashMap<EveryKey, VecDeque<Vec<crate::replay::legal::Action>>>,
+}
+
+/// A decision's key in an every-decision answer file: (game_id, hand, seat, seq, kind).
+type EveryKey = (String, u16, u8, u16, String);
+
+/// The header of an every-decision answer file.
+pub(crate) const EVERY_ANSWERS_HEADER: &str = "game_id,hand,seat,seq,kind,action";
+
+impl EveryAnswers {
+    pub(crate) fn read(path: &Path) -> Result<EveryAnswers> {
+        let text = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read answers {}", path.display()))?;
+        let mut lines = text.lines().enumerate();
+        let header = lines.next().map(|(_, l)| l.trim()).unwrap_or_default();
+        if header != EVERY_ANSWERS_HEADER {
+            anyhow::bail!(
+                "{}: the first line is {header:?}, expected {EVERY_ANSWERS_HEADER}",
+                path.display()
+            );
+        }
+        let mut map: HashMap<_, VecDeque<_>> = HashMap::new();
+        for (n, line) in lines {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let bad = || format!("{} line {}: {line:?}", path.display(), n + 1);
+            let f: Vec<&str> = line.trim().split(',').collect();
+            let [id, hand, seat, seq, kind, action] = f[..] else {
+                anyhow::bail!("{}: expected 6 fields", bad());
+            };
+            let actions = action
+                .split('|')
+                .map(|a| crate::agree::every::parse_action(a.trim()))
+                .collect::<std::result::Result<Vec<_>, String>>()
+                .map_err(|why| anyhow::anyhow!("{}: {why}", bad()))?;
+            let key = (
+                id.to_string(),
+                hand.parse().with_context(bad)?,
+                seat.parse().with_context(bad)?,
+                seq.parse().with_context(bad)?,
+                kind.to_string(),
+            );
+            map.entry(key).or_default().push_back(actions);
+        }
+        Ok(EveryAnswers {
+            name: format!("answers:{}", path.display()),
+            map,
+        })
+    }
+
+    /// The next answer for the decision with this key.
+    pub(crate) fn answer(
+        &mut self,
+        game_id: &str,
+        hand: u16,
+        seat: u8,
+        seq: u16,
+        kind: &str,
+    ) -> Result<Vec<crate::replay::legal::Action>> {
+        self.map
+            .get_mut(&(game_id.to_string(), hand, seat, seq, kind.to_string()))
+            .and_then(VecDeque::pop_front)
+            .ok_or_else(|| {
+                EngineError(format!(
+                    "{} has no answer for decision game {game_id} hand {hand} seat {seat} seq {seq} kind {kind}",
                     self.name
                 ))
                 .into()

@@ -8,6 +8,7 @@
 //! - `danger.rs`: §4 scoring over the `danger_situations` frame and its tables.
 
 pub(crate) mod agree;
+pub(crate) mod agree_every;
 mod all;
 pub mod danger;
 pub(crate) mod danger_by_turn;

@@ -1,0 +1,286 @@
+//! §23 agreement at every decision (`haifu agree --every-decision`, docs/definitions.md §23):
+//! the decisions are the `choices` frame's (one per row, counted per kind; the unobserved ones
+//! apart), the player agrees with itself, the example engine (min-shanten from the request
+//! object alone) equals the built-in min-shanten in every cell, an answer file stands in for
+//! an engine, an illegal answer is counted invalid, a line that is no answer ends the run with
+//! exit 2, and --limit and --where restrict the decisions. The built-in engines' answers are
+//! worked by hand in src/agree/every_tests.rs; on Phoenix, the corpus test below.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use common::{fixtures, frame, haifu, ok};
+use polars::prelude::*;
+use serde_json::Value;
+
+fn every(dir: &Path, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec![
+        "agree",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--every-decision",
+        "--format",
+        "json",
+    ];
+    args.extend(extra);
+    let text = ok(&haifu(&args));
+    serde_json::from_str::<Value>(&text)
+        .unwrap_or_else(|e| panic!("{e}: {text}"))
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// Rows of one engine keyed by (kind, section, value): (decisions, agreement, invalid).
+fn cells(rows: &[Value], engine: &str) -> BTreeMap<(String, String, String), (i64, f64, i64)> {
+    rows.iter()
+        .filter(|r| r["engine"] == engine)
+        .map(|r| {
+            (
+                (
+                    r["kind"].as_str().unwrap().to_string(),
+                    r["section"].as_str().unwrap().to_string(),
+                    r["value"].as_str().unwrap().to_string(),
+                ),
+                (
+                    r["decisions"].as_i64().unwrap(),
+                    r["agreement"].as_f64().unwrap_or(-1.0), // null: no decisions
+                    r["invalid"].as_i64().unwrap(),
+                ),
+            )
+        })
+        .collect()
+}
+
+fn fixture_frames() -> tempfile::TempDir {
+    common::ingest_cli(&[fixtures()], &["--with=choices"])
+}
+
+/// Per kind, the report's scored and unobserved decisions are the `choices` rows of that kind
+/// observed and not; `player` agrees on every scored one; every answer of the built-ins is
+/// legal (no invalid).
+#[test]
+fn decisions_are_the_choices_rows() {
+    let out = fixture_frames();
+    let rows = every(out.path(), &[]);
+    let df = frame(out.path(), "choices");
+    let kind = df.column("kind").unwrap().str().unwrap().clone();
+    let observed = df.column("observed").unwrap().bool().unwrap().clone();
+    let mut want: BTreeMap<String, (i64, i64)> = BTreeMap::new();
+    for i in 0..df.height() {
+        let e = want.entry(kind.get(i).unwrap().to_string()).or_default();
+        if observed.get(i).unwrap() {
+            e.0 += 1;
+        } else {
+            e.1 += 1;
+        }
+    }
+    assert!(want.len() >= 8, "the fixtures hold most kinds: {want:?}");
+    let player = cells(&rows, "player");
+    for (k, &(scored, unobserved)) in &want {
+        let all = (k.clone(), "all".to_string(), "all".to_string());
+        if scored > 0 {
+            assert_eq!(player[&all].0, scored, "{k}");
+            assert_eq!(player[&all].1, 1.0, "{k}");
+        }
+        let row = rows
+            .iter()
+            .find(|r| r["kind"] == k.as_str() && r["section"] == "all")
+            .unwrap();
+        assert_eq!(row["unobserved"].as_i64().unwrap(), unobserved, "{k}");
+    }
+    assert!(rows.iter().all(|r| r["invalid"] == 0));
+    // Each kind's turn groups and riichi-opponent groups split its decisions.
+    for (k, &(scored, _)) in &want {
+        let sum = |section: &str| -> i64 {
+            player
+                .iter()
+                .filter(|((kk, s, _), _)| kk == k && s == section)
+                .map(|(_, v)| v.0)
+                .sum()
+        };
+        assert_eq!(sum("turn"), scored, "{k}");
+        assert_eq!(sum("riichi_opponents"), scored, "{k}");
+    }
+}
+
+/// The example engine, which plays min-shanten from the request object alone, agrees with the
+/// built-in min-shanten in every cell: the request carries what an engine needs.
+#[test]
+fn the_example_engine_equals_min_shanten() {
+    let out = fixture_frames();
+    let engine = common::example("every_decision_engine");
+    let cmd = format!("ex={}", engine.display());
+    let rows = every(
+        out.path(),
+        &["--engine", "min-shanten", "--engine-cmd", &cmd],
+    );
+    let (ex, min) = (cells(&rows, "ex"), cells(&rows, "min-shanten"));
+    assert!(ex.len() > 20);
+    assert_eq!(ex, min);
+    // The two tie, so both are starred or neither.
+    for r in rows.iter().filter(|r| r["engine"] == "ex") {
+        let twin = rows
+            .iter()
+            .find(|m| {
+                m["engine"] == "min-shanten"
+                    && m["kind"] == r["kind"]
+                    && m["section"] == r["section"]
+                    && m["value"] == r["value"]
+            })
+            .unwrap();
+        assert_eq!(r["best"], twin["best"]);
+    }
+}
+
+/// The requests an engine is sent, captured with `tee`, answered in a file with each
+/// decision's first legal action: the file scores as the example engine's `--first` does.
+/// One answer changed to `ron` where no ron is legal counts as invalid.
+#[test]
+fn an_answer_file_stands_in_for_an_engine() {
+    let out = fixture_frames();
+    let dir = tempfile::tempdir().unwrap();
+    let requests = dir.path().join("requests.jsonl");
+    let engine = common::example("every_decision_engine");
+    let cmd = format!(
+        "first=tee {} | {} --first",
+        requests.display(),
+        engine.display()
+    );
+    let rows = every(out.path(), &["--engine-cmd", &cmd]);
+    let text = std::fs::read_to_string(&requests).unwrap();
+    let mut csv = String::from("game_id,hand,seat,seq,kind,action\n");
+    let mut changed = None;
+    for line in text.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let legal: Vec<&str> = r["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|a| a.as_str().unwrap())
+            .collect();
+        let mut action = legal[0].to_string();
+        if changed.is_none() && r["kind"] == "pon" && !legal.contains(&"ron") {
+            action = "ron".into();
+            changed = Some(r["kind"].as_str().unwrap().to_string());
+        }
+        csv += &format!(
+            "{},{},{},{},{},{}\n",
+            r["game_id"].as_str().unwrap(),
+            r["hand"],
+            r["seat"],
+            r["seq"],
+            r["kind"].as_str().unwrap(),
+            action
+        );
+    }
+    let file = dir.path().join("answers.csv");
+    std::fs::write(&file, csv).unwrap();
+    let from_file = every(out.path(), &["--answers", file.to_str().unwrap()]);
+    let name = format!("answers:{}", file.display());
+    let (a, b) = (cells(&rows, "first"), cells(&from_file, &name));
+    let changed = changed.expect("a pon decision without ron");
+    for (key, &(n, agreement, invalid)) in &a {
+        let (m, agreement_b, invalid_b) = b[key];
+        assert_eq!(n, m, "{key:?}");
+        if key.0 == changed {
+            // The changed decision is in `all`, one turn group and one opponents group.
+            assert!(invalid_b <= 1 && agreement_b <= agreement, "{key:?}");
+        } else {
+            assert_eq!((agreement, invalid), (agreement_b, invalid_b), "{key:?}");
+        }
+    }
+    let all = (changed, "all".to_string(), "all".to_string());
+    assert_eq!(b[&all].2, 1, "one invalid answer");
+}
+
+/// An engine whose answer is not an action ends the run: exit 2, no report, the line named.
+#[test]
+fn an_answer_that_is_no_action_fails_the_run() {
+    let out = fixture_frames();
+    let o = haifu(&[
+        "agree",
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--every-decision",
+        "--engine-cmd",
+        r#"while read l; do echo '{"id":0,"action":"chii"}'; done"#,
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{err}");
+    assert!(o.stdout.is_empty());
+    assert!(err.contains("`chii` is not an action"), "{err}");
+    assert!(err.contains("line 1"), "{err}");
+    // A built-in name only §7 knows is refused with the names --every-decision knows.
+    let o = haifu(&[
+        "agree",
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--every-decision",
+        "--engine",
+        "max-ukeire",
+    ]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!o.status.success());
+    assert!(err.contains("player, always, never, min-shanten"), "{err}");
+}
+
+/// --limit scores the first N observed decisions; --where keeps one game's.
+#[test]
+fn limit_and_slice() {
+    let out = fixture_frames();
+    let limited = every(out.path(), &["--engine", "player", "--limit", "25"]);
+    let scored: i64 = cells(&limited, "player")
+        .iter()
+        .filter(|((_, s, _), _)| s == "all")
+        .map(|(_, v)| v.0)
+        .sum();
+    assert_eq!(scored, 25);
+    let id = "2099010100gm-00a9-0000-0000f001";
+    let one = every(
+        out.path(),
+        &[
+            "--engine",
+            "player",
+            "--where",
+            &format!("game_id = '{id}'"),
+        ],
+    );
+    let df = frame(out.path(), "choices")
+        .lazy()
+        .filter(col("game_id").eq(lit(id)).and(col("observed")))
+        .collect()
+        .unwrap();
+    let scored: i64 = cells(&one, "player")
+        .iter()
+        .filter(|((_, s, _), _)| s == "all")
+        .map(|(_, v)| v.0)
+        .sum();
+    assert_eq!(scored, df.height() as i64);
+}
+
+/// On Phoenix games (when the corpus is present): every decision of 200 games scored, the
+/// built-ins' shares sane (always takes nearly every win; never passes nearly every
+/// daiminkan), the player's agreement 1, and no invalid answer.
+#[test]
+fn phoenix_games() {
+    let Some(out) = common::ingested_phoenix_games(200) else {
+        eprintln!("skipped: ../shared/corpus/phoenix is absent");
+        return;
+    };
+    let rows = every(out.path(), &[]);
+    let get = |engine: &str, kind: &str| {
+        cells(&rows, engine)[&(kind.to_string(), "all".into(), "all".into())]
+    };
+    assert!(get("player", "discard").0 > 50_000);
+    assert!(rows.iter().all(|r| r["invalid"] == 0));
+    for kind in ["tsumo", "ron"] {
+        assert!(get("always", kind).1 > 0.97, "{kind}");
+    }
+    assert!(get("never", "daiminkan").1 > 0.9);
+    for kind in ["discard", "riichi", "pon", "chi"] {
+        assert_eq!(get("player", kind).1, 1.0);
+    }
+}
