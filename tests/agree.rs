@@ -353,6 +353,58 @@ fn the_example_engine_equals_the_built_in() {
     }
 }
 
+/// The requests of f006 (captured with `tee`): each carries the decision's `seq` (discards
+/// before it in the hand), and the rivers' `seq`s are 0 … seq − 1, each once (every discard of
+/// the hand before the decision); `declares` is true on exactly the declaration rows of the
+/// frame sent (those with `riichi`); `rules` are the game's (f006 is a Phoenix hanchan with red
+/// fives and open tanyao, GO type 0xa9).
+#[test]
+fn requests_carry_seq_declares_and_rules() {
+    let out = ingest(&[f006()]);
+    let dir = tempfile::tempdir().unwrap();
+    let requests = dir.path().join("requests.jsonl");
+    let cmd = format!(
+        "tee {} | {}",
+        requests.display(),
+        example_engine().display()
+    );
+    agree(out.path(), &["--engine-cmd", &cmd]);
+    let text = std::fs::read_to_string(&requests).unwrap();
+    let mut declares = 0;
+    let mut n = 0;
+    for line in text.lines() {
+        let r: Value = serde_json::from_str(line).unwrap();
+        let seq = r["seq"].as_u64().unwrap();
+        let mut seqs: Vec<u64> = r["rivers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|river| river.as_array().unwrap().iter())
+            .map(|t| t["seq"].as_u64().unwrap())
+            .collect();
+        seqs.sort_unstable();
+        assert_eq!(seqs, (0..seq).collect::<Vec<_>>(), "{line}");
+        declares += usize::from(r["declares"] == true);
+        assert_eq!(
+            r["rules"],
+            serde_json::json!({"red": true, "open_tanyao": true, "hanchan": true})
+        );
+        n += 1;
+    }
+    let df = frame(out.path(), "decisions");
+    let sent = df.lazy().filter(col("forced").not()).collect().unwrap();
+    assert_eq!(n, sent.height());
+    let riichi = sent
+        .column("riichi")
+        .unwrap()
+        .bool()
+        .unwrap()
+        .sum()
+        .unwrap() as usize;
+    assert!(riichi > 0);
+    assert_eq!(declares, riichi);
+}
+
 /// Every way an external engine can break the protocol ends the run with exit 2, a message
 /// naming the engine and the decision, and nothing on standard output.
 #[test]

@@ -55,6 +55,8 @@ pub struct RiverTile {
     pub tsumogiri: bool,
     pub riichi: bool,
     pub called: bool,
+    /// Its place in the hand's order of discards (every seat's), when known.
+    pub seq: Option<u16>,
 }
 
 /// The public state of a hand, as of the decision being looked at.
@@ -67,6 +69,8 @@ pub struct Table {
     pub riichi: [bool; 4],
     /// Uncalled river tiles per kind.
     river_kinds: [u8; KINDS],
+    /// Discards of the hand so far (every seat's).
+    pub discards: u16,
 }
 
 impl Default for Table {
@@ -77,6 +81,7 @@ impl Default for Table {
             melds: Default::default(),
             riichi: [false; 4],
             river_kinds: [0; KINDS],
+            discards: 0,
         }
     }
 }
@@ -127,7 +132,9 @@ impl Table {
             tsumogiri: row.tsumogiri,
             riichi: row.riichi,
             called: row.called,
+            seq: Some(self.discards),
         });
+        self.discards += 1;
         if !row.called {
             self.river_kinds[row.discard_kind()] += 1;
         }
@@ -190,6 +197,8 @@ mod tests {
         assert_eq!(t.position(&r).melds, 1);
         assert_eq!(t.riichi, [true, false, false, false]);
         assert_eq!((t.rivers[0].len(), t.rivers[1].len()), (1, 1));
+        assert_eq!((t.rivers[0][0].seq, t.rivers[1][0].seq), (Some(0), Some(1)));
+        assert_eq!(t.discards, 2);
         t.discard(&r);
         for next in [row("g", 1, 3, 0), row("h", 0, 3, 0)] {
             t.enter(&next);
@@ -198,6 +207,7 @@ mod tests {
             assert!(t.rivers.iter().all(Vec::is_empty));
             assert!(t.melds.iter().all(Vec::is_empty));
             assert_eq!(t.riichi, [false; 4]);
+            assert_eq!(t.discards, 0);
             let mut again = next.clone();
             again.seat = 0;
             t.discard(&next);

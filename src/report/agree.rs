@@ -17,7 +17,9 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use super::engine::{Answers, Discard, EngineCommand, External};
-use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandContext, HandsCursor};
+use super::protocol::{
+    json_head, json_melds, json_rivers, json_tiles, GameRules, HandContext, HandsCursor,
+};
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
 use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
@@ -87,6 +89,9 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
     let mut hands = (!externals.is_empty())
         .then(|| HandsCursor::open(&opts.frames))
         .transpose()?;
+    let rules = (!externals.is_empty())
+        .then(|| GameRules::read(&opts.frames))
+        .transpose()?;
     let mut totals = Totals::new(opts.engines.len());
     let mut table = Table::default();
     let mut taken = 0u64;
@@ -127,7 +132,8 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
                     if let Some(h) = hands.as_mut() {
                         let ctx = h.find(&row.game_id, row.hand)?;
                         json.clear();
-                        write_json(&mut json, next_id, row, &table, &ctx);
+                        let rules = rules.as_ref().map_or("null", |r| r.of(&row.game_id));
+                        write_json(&mut json, next_id, row, &table, &ctx, rules);
                         for e in &mut externals {
                             // The object's id is the one the engine is held to.
                             assert_eq!(e.next_id(), next_id, "decision ids in step");
@@ -376,7 +382,7 @@ fn concealed_types(row: &Row) -> Vec<usize> {
 }
 
 /// The decision's object of the §7 protocol (one line, no newline).
-fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext) {
+fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext, rules: &str) {
     json_head(out, id, &row.game_id, row.hand, row.seat, ctx);
     json_tiles(out, row.dora.iter().copied());
     let _ = write!(
@@ -401,8 +407,14 @@ fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandCon
     json_rivers(out, &table.rivers);
     let _ = write!(
         out,
-        ",\"riichi\":[{},{},{},{}],\"in_riichi\":{},\"legal\":",
-        table.riichi[0], table.riichi[1], table.riichi[2], table.riichi[3], row.in_riichi
+        ",\"riichi\":[{},{},{},{}],\"in_riichi\":{},\"declares\":{},\"seq\":{},\"rules\":{rules},\"legal\":",
+        table.riichi[0],
+        table.riichi[1],
+        table.riichi[2],
+        table.riichi[3],
+        row.in_riichi,
+        row.riichi,
+        table.discards
     );
     json_tiles(out, (0..KINDS).filter(|&k| row.legal >> k & 1 == 1));
     out.push('}');

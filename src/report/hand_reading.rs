@@ -115,6 +115,7 @@ pub(crate) fn parse_river(s: &str) -> Option<Vec<RiverTile>> {
             tsumogiri: false,
             riichi: false,
             called: false,
+            seq: None,
         };
         while let Some(&c) = b.get(i) {
             match c {

@@ -103,6 +103,52 @@ impl HandsCursor {
     }
 }
 
+/// The rules of each game (`games` frame): red fives, open tanyao, hanchan, as a request's
+/// `rules` object.
+pub(crate) struct GameRules(std::collections::HashMap<String, String>);
+
+impl GameRules {
+    pub(crate) fn read(frames: &Path) -> Result<GameRules> {
+        let path = frames.join("games.parquet");
+        let df = ParquetReader::new(
+            std::fs::File::open(&path)
+                .with_context(|| format!("cannot open {}", path.display()))?,
+        )
+        .with_columns(Some(vec![
+            "game_id".into(),
+            "go_type".into(),
+            "hanchan".into(),
+            "red".into(),
+        ]))
+        .finish()?;
+        let ids = df.column("game_id")?.str()?.clone();
+        let go = df.column("go_type")?.i32()?.clone();
+        let hanchan = df.column("hanchan")?.bool()?.clone();
+        let red = df.column("red")?.bool()?.clone();
+        let mut map = std::collections::HashMap::with_capacity(df.height());
+        for i in 0..df.height() {
+            // A format that records no rules: Tenhou's (open tanyao, hanchan) stand.
+            let open_tanyao = go
+                .get(i)
+                .is_none_or(|g| g as u32 & crate::mjlog::go_type::NO_OPEN_TANYAO == 0);
+            map.insert(
+                ids.get(i).unwrap_or_default().to_string(),
+                format!(
+                    "{{\"red\":{},\"open_tanyao\":{open_tanyao},\"hanchan\":{}}}",
+                    red.get(i).unwrap_or(true),
+                    hanchan.get(i).unwrap_or(true)
+                ),
+            );
+        }
+        Ok(GameRules(map))
+    }
+
+    /// The `rules` object of `game_id` (`null` for a game the frame does not hold).
+    pub(crate) fn of(&self, game_id: &str) -> &str {
+        self.0.get(game_id).map_or("null", String::as_str)
+    }
+}
+
 /// A JSON string of ASCII-safe text (tile names, ids).
 pub(crate) fn json_str(out: &mut String, s: &str) {
     out.push_str(&serde_json::to_string(s).expect("a string serialises"));
@@ -163,7 +209,8 @@ pub(crate) fn json_melds(out: &mut String, melds: &[Vec<MeldText>; 4]) {
 }
 
 /// Every seat's river:
-/// `[[{"tile":"4z","tsumogiri":true,"riichi":false,"called":false}],[],[],[]]`.
+/// `[[{"tile":"4z","tsumogiri":true,"riichi":false,"called":false,"seq":0}],[],[],[]]` (`seq`
+/// only when known).
 pub(crate) fn json_rivers(out: &mut String, rivers: &[Vec<RiverTile>; 4]) {
     out.push('[');
     for (s, river) in rivers.iter().enumerate() {
@@ -182,7 +229,11 @@ pub(crate) fn json_rivers(out: &mut String, rivers: &[Vec<RiverTile>; 4]) {
             out.push_str(",\"riichi\":");
             out.push_str(if r.riichi { "true" } else { "false" });
             out.push_str(",\"called\":");
-            out.push_str(if r.called { "true}" } else { "false}" });
+            out.push_str(if r.called { "true" } else { "false" });
+            if let Some(q) = r.seq {
+                let _ = write!(out, ",\"seq\":{q}");
+            }
+            out.push('}');
         }
         out.push(']');
     }
