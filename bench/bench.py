@@ -18,7 +18,9 @@ Peak RSS is each child's own maximum resident set size (wait4).
 
 §10-§14: the full run again with `--with development` (in the same alternation), its throughput and
 core-seconds against the default run's; §15 and §16 the same with `--with danger-moments` and
-`--with hand-reading` (and `--with hand-reading-moments`).
+`--with hand-reading` (and `--with hand-reading-moments`); §23 and §17-§20 the same with
+`--with choices` and `--with tables`, then `haifu agree --every-decision` with its four built-in
+engines (the games read again from the default run's manifest).
 §7 (`haifu agree`): the full run again with `--with decisions` (in the same alternation, to state
 what the on-request frame costs), then `haifu agree --engine max-ukeire` over its frames, and
 the example engine of examples/ through the JSON-lines protocol (BENCH_ENGINE=PATH, which
@@ -170,8 +172,16 @@ def main():
     walls_cmd = full_cmd[:]
     walls_cmd[walls_cmd.index(out)] = out_walls
     walls_cmd.append("--with=walls")
+    out_choices = os.path.join(tmp, "out-choices")
+    choices_cmd = full_cmd[:]
+    choices_cmd[choices_cmd.index(out)] = out_choices
+    choices_cmd.append("--with=choices")
+    out_tables = os.path.join(tmp, "out-tables")
+    tables_cmd = full_cmd[:]
+    tables_cmd[tables_cmd.index(out)] = out_tables
+    tables_cmd.append("--with=tables")
     floor, full, full_base, full_dec, full_peer, full_moments = [], [], [], [], [], []
-    full_reading, full_views, full_walls = [], [], []
+    full_reading, full_views, full_walls, full_choices, full_tables = [], [], [], [], []
     for i in range(reps):
         wall, rss, floor_out = measure_output(floor_cmd)
         floor.append((wall, rss))
@@ -179,7 +189,7 @@ def main():
         # first.
         runs = [(full, full_cmd), (full_dec, dec_cmd), (full_peer, peer_cmd),
                 (full_moments, moments_cmd), (full_reading, reading_cmd), (full_views, views_cmd),
-                (full_walls, walls_cmd)]
+                (full_walls, walls_cmd), (full_choices, choices_cmd), (full_tables, tables_cmd)]
         if base_cmd:
             runs.append((full_base, base_cmd))
         for k in range(len(runs)):
@@ -284,6 +294,13 @@ def main():
     on_request("§15", "--with danger-moments", full_moments, moments_cmd, out_moments)
     on_request("§16", "--with hand-reading", full_reading, reading_cmd, out_reading)
     on_request("§16", "--with hand-reading-moments", full_views, views_cmd, out_views)
+    on_request("§23", "--with choices", full_choices, choices_cmd, out_choices)
+    on_request("§17-§20", "--with tables", full_tables, tables_cmd, out_tables)
+    every = [agree_rate([haifu, "agree", "--frames", out, "--every-decision"],
+                        phase="agree --every-decision") for _ in range(reps)]
+    print(f"§23: `haifu agree --every-decision` (the four built-ins): {every[0][0]} decisions, "
+          f"{statistics.median(b[1] for b in every):.0f} decisions/s wall, "
+          f"{statistics.median(b[2] for b in every):.0f} per CPU-second")
     builtin = [agree_rate([haifu, "agree", "--frames", out_dec, "--engine", "max-ukeire"])
                for _ in range(reps)]
     print(f"§7: `haifu agree --engine max-ukeire`: {builtin[0][0]} decisions, "

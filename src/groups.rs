@@ -67,7 +67,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "every decision (discard, riichi, calls, kans, wins) with its legal actions, \
                 each taken action proved legal; report `choices`",
         frames: &["choices"],
-        cost: "+175% CPU; 3.8 M rows, 65 MB",
+        cost: "+70% CPU; 3.8 M rows, 63 MB",
     },
     GroupInfo {
         group: Group::Walls,

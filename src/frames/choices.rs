@@ -3,8 +3,9 @@
 //! text), the one taken (null when another seat's call or win kept it out of the log) and
 //! whether it was observed.
 //!
-//! The legal sets and taken actions repeat a great deal, so each row group holds each
-//! distinct one once, as a dictionary of its text.
+//! The taken actions repeat a great deal, so each row group holds each distinct one once, as a
+//! dictionary of its text. The legal sets do not (2.7 million distinct in 3.8 million rows on
+//! the Phoenix corpus): they are rendered straight into the column, with no hash of them.
 
 use super::{intern, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::replay::legal::{Action, Actions};
@@ -56,7 +57,6 @@ impl GameFrame for Choices {
 
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
         let c = std::mem::take(self);
-        let (legal, legal_codes) = intern(&c.legal, |a| a.text());
         let (taken, mut taken_codes) =
             intern(&c.taken, |t| t.map_or_else(String::new, |a| a.to_string()));
         // An unobserved decision's action is null: the code past the dictionary's end.
@@ -71,7 +71,7 @@ impl GameFrame for Choices {
             .plain_int("seat", c.seat)
             .plain_int("turn", c.turn)
             .strings("kind", c.kind.iter().map(|&k| Some(k)))
-            .labels("legal", &refs(&legal), legal_codes)
+            .rendered("legal", &c.legal, Actions::write_text)
             .labels("taken", &refs(&taken), taken_codes)
             .boolean("observed", &c.observed)
     }

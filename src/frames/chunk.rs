@@ -177,6 +177,30 @@ impl FrameChunk {
         self.with(name, DataType::String, array, Encoding::Plain)
     }
 
+    /// A string column whose rows `render` writes, one at a time into one reused buffer, written
+    /// plain: for text that is mostly distinct row to row (the `choices` frame's legal sets),
+    /// where a dictionary would hash every value and save little.
+    pub(crate) fn rendered<T>(
+        self,
+        name: &str,
+        rows: &[T],
+        render: impl Fn(&T, &mut String),
+    ) -> Self {
+        let mut array = MutableBinaryViewArray::<str>::with_capacity(rows.len());
+        let mut text = String::with_capacity(256);
+        for r in rows {
+            text.clear();
+            render(r, &mut text);
+            array.push_value(&text);
+        }
+        self.with(
+            name,
+            DataType::String,
+            array.freeze().boxed(),
+            Encoding::Plain,
+        )
+    }
+
     /// A string column whose rows are `labels[code]`, null where the code is `labels.len()`.
     pub(crate) fn labels(self, name: &str, labels: &[&str], codes: Vec<u32>) -> Self {
         let null = labels.len() as u32;

@@ -76,26 +76,39 @@ pub(crate) enum Action {
     Pass,
 }
 
+impl Action {
+    /// Appends the action's text form (module docs) to `out`: plain string pushes, no
+    /// formatting machinery (a `choices` frame renders some 50 million of them).
+    pub(crate) fn write_to(&self, out: &mut String) {
+        let kind = |out: &mut String, prefix: &str, k: u8| {
+            out.push_str(prefix);
+            out.push_str(tile::kind_name(k.into()));
+        };
+        match *self {
+            Action::Tsumo => out.push_str("tsumo"),
+            Action::Riichi => out.push_str("riichi"),
+            Action::Ankan(k) => kind(out, "ankan:", k),
+            Action::Kakan(k) => kind(out, "kakan:", k),
+            Action::Kyuushu => out.push_str("kyuushu"),
+            Action::Discard(k) => kind(out, "discard:", k),
+            Action::Ron => out.push_str("ron"),
+            Action::Pon => out.push_str("pon"),
+            Action::Daiminkan => out.push_str("daiminkan"),
+            Action::Chi(a, b) => {
+                out.push_str("chi:");
+                out.push_str(tile::type_name(a.into()));
+                out.push_str(tile::type_name(b.into()));
+            }
+            Action::Pass => out.push_str("pass"),
+        }
+    }
+}
+
 impl fmt::Display for Action {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            Action::Tsumo => f.write_str("tsumo"),
-            Action::Riichi => f.write_str("riichi"),
-            Action::Ankan(k) => write!(f, "ankan:{}", tile::kind_name(k.into())),
-            Action::Kakan(k) => write!(f, "kakan:{}", tile::kind_name(k.into())),
-            Action::Kyuushu => f.write_str("kyuushu"),
-            Action::Discard(k) => write!(f, "discard:{}", tile::kind_name(k.into())),
-            Action::Ron => f.write_str("ron"),
-            Action::Pon => f.write_str("pon"),
-            Action::Daiminkan => f.write_str("daiminkan"),
-            Action::Chi(a, b) => write!(
-                f,
-                "chi:{}{}",
-                tile::type_name(a.into()),
-                tile::type_name(b.into())
-            ),
-            Action::Pass => f.write_str("pass"),
-        }
+        let mut s = String::with_capacity(12);
+        self.write_to(&mut s);
+        f.write_str(&s)
     }
 }
 
@@ -168,6 +181,17 @@ const RON: u8 = 8;
 const PON: u8 = 16;
 const DAIMINKAN: u8 = 32;
 const PASS: u8 = 64;
+
+/// The set bits of `m`, lowest first.
+fn bits(mut m: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let k = m.trailing_zeros() as u8;
+            m &= m - 1;
+            k
+        })
+    })
+}
 
 /// The legal actions of a seat at a moment: bit sets, no allocation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -317,14 +341,52 @@ impl Actions {
 
     /// The legal set as text: its actions space-separated ([`Actions::actions`]' order).
     pub(crate) fn text(&self) -> String {
-        let mut s = String::new();
-        for (i, a) in self.actions().iter().enumerate() {
-            if i > 0 {
-                s.push(' ');
-            }
-            s.push_str(&a.to_string());
-        }
+        let mut s = String::with_capacity(16 * self.len() as usize);
+        self.write_text(&mut s);
         s
+    }
+
+    /// Appends [`Actions::text`] to `out` without allocating: the actions in
+    /// [`Actions::actions`]' order.
+    pub(crate) fn write_text(&self, out: &mut String) {
+        let start = out.len();
+        let mut put = |a: Action| {
+            if out.len() > start {
+                out.push(' ');
+            }
+            a.write_to(out);
+        };
+        if self.flags & TSUMO != 0 {
+            put(Action::Tsumo);
+        }
+        if self.flags & RIICHI != 0 {
+            put(Action::Riichi);
+        }
+        bits(self.ankan).for_each(|k| put(Action::Ankan(k)));
+        bits(self.kakan).for_each(|k| put(Action::Kakan(k)));
+        for (flag, a) in [
+            (KYUUSHU, Action::Kyuushu),
+            (RON, Action::Ron),
+            (PON, Action::Pon),
+            (DAIMINKAN, Action::Daiminkan),
+        ] {
+            if self.flags & flag != 0 {
+                put(a);
+            }
+        }
+        self.chi_actions().for_each(&mut put);
+        if self.flags & PASS != 0 {
+            put(Action::Pass);
+        }
+        // The common case, a discard decision: one reservation, then plain pushes.
+        out.reserve(11 * self.discard.count_ones() as usize);
+        for k in bits(self.discard) {
+            if out.len() > start {
+                out.push(' ');
+            }
+            out.push_str("discard:");
+            out.push_str(tile::kind_name(k.into()));
+        }
     }
 
     /// The kind of a decision on this set taken `taken` (module docs).
@@ -687,6 +749,9 @@ pub(crate) struct Tracker {
     passed: [bool; 4],
     /// Riichi furiten: a wait passed after its declaration.
     riichi_furiten: [bool; 4],
+    /// The seat made a call or kan since `waits` was set: its hand is not the one of its last
+    /// discard plus a draw.
+    called: [bool; 4],
 }
 
 impl Default for Tracker {
@@ -698,6 +763,7 @@ impl Default for Tracker {
             river: [0; 4],
             passed: [false; 4],
             riichi_furiten: [false; 4],
+            called: [false; 4],
         }
     }
 }
@@ -914,22 +980,31 @@ impl Tracker {
             Event::Discard { seat, tile } => {
                 let d = usize::from(*seat);
                 let sd = &st.seats[d];
-                self.waits[d] = hand::wait_mask(&sd.kinds, sd.melds.len() as u8);
+                // A tsumogiri with no call or kan since the seat's last discard leaves the hand
+                // of that discard, and its waits (a third of all discards: not computed again).
+                let same = !self.called[d] && sd.river.last().is_some_and(|r| r.tsumogiri);
+                if !same {
+                    self.waits[d] = hand::wait_mask(&sd.kinds, sd.melds.len() as u8);
+                }
+                self.called[d] = false;
                 self.river[d] |= 1 << tile::kind(*tile);
                 self.passed[d] = false;
                 self.claim(st, *seat, *tile, None);
             }
-            Event::Call { who, meld, .. } => match meld.kind {
-                MeldKind::Chi | MeldKind::Pon => {
-                    self.own(*who, st.actions_after_call(usize::from(*who), meld));
+            Event::Call { who, meld, .. } => {
+                self.called[usize::from(*who)] = true;
+                match meld.kind {
+                    MeldKind::Chi | MeldKind::Pon => {
+                        self.own(*who, st.actions_after_call(usize::from(*who), meld));
+                    }
+                    MeldKind::Kakan => {
+                        let t = meld.added.unwrap_or(meld.tiles[3]);
+                        self.claim(st, *who, t, Some(false));
+                    }
+                    MeldKind::Ankan => self.claim(st, *who, meld.tiles[0], Some(true)),
+                    _ => {}
                 }
-                MeldKind::Kakan => {
-                    let t = meld.added.unwrap_or(meld.tiles[3]);
-                    self.claim(st, *who, t, Some(false));
-                }
-                MeldKind::Ankan => self.claim(st, *who, meld.tiles[0], Some(true)),
-                _ => {}
-            },
+            }
             _ => {}
         }
     }

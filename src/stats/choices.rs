@@ -68,7 +68,9 @@ mod tests {
                 assert!(c.legal.contains(t), "{c:?}");
             }
             assert_eq!(c.observed(), c.taken.is_some());
-            assert!(!c.legal.text().is_empty());
+            // The frame's text (plain pushes) is the actions' own forms, space-separated.
+            let joined: Vec<String> = c.legal.actions().iter().map(|a| a.to_string()).collect();
+            assert_eq!(c.legal.text(), joined.join(" "));
         }
         let first = &obs.choices[0];
         assert_eq!((first.hand, first.turn), (0, 0));
