@@ -284,3 +284,53 @@ fn phoenix_games() {
         assert_eq!(get("player", kind).1, 1.0);
     }
 }
+
+/// The report splits of f006's decisions, worked by hand in tools/fixtures/EXPECTED_V2.md §3.4:
+/// D8, seat 3's declaration at its second draw (`234m 567p 2234678s 1z`, 3s drawn): riichi is
+/// legal, discarding 1z leaves `22s` and `34s` waiting on 2s and 5s (ryanmen; 2 + 4 copies
+/// unseen, none of them visible yet: 6), discarding 2s a 1z tanki (3): the split is ryanmen, 6,
+/// and the hand is tenpai (shanten 0). D9: seat 0's pon of 1z from `058m 234789p 237s 11z`
+/// (sets 234p 789p, the partial 23s, the 1z pair, singles 5m 8m 7s: 8 − 4 − 1 − 1 = 2) leaves
+/// three sets with the meld and 23s after discarding a single: 8 − 6 − 1 = 1.
+#[test]
+fn splits_of_f006_by_hand() {
+    let out = fixture_frames();
+    let df = frame(out.path(), "choices")
+        .lazy()
+        .filter(col("game_id").str().ends_with(lit("f006")))
+        .collect()
+        .unwrap();
+    let row = |seat: i32, kind: &str| -> (Option<i32>, Option<i32>, Option<String>, Option<i32>) {
+        let r = df
+            .clone()
+            .lazy()
+            .filter(
+                col("hand")
+                    .eq(lit(0))
+                    .and(col("seat").eq(lit(seat)))
+                    .and(col("kind").eq(lit(kind))),
+            )
+            .collect()
+            .unwrap();
+        assert_eq!(r.height(), 1, "{seat} {kind}");
+        let int = |c: &str| r.column(c).unwrap().i32().unwrap().get(0);
+        let shape = r
+            .column("wait_shape")
+            .unwrap()
+            .str()
+            .unwrap()
+            .get(0)
+            .map(str::to_string);
+        (
+            int("shanten"),
+            int("shanten_after"),
+            shape,
+            int("wait_count"),
+        )
+    };
+    assert_eq!(
+        row(3, "riichi"),
+        (Some(0), None, Some("ryanmen".into()), Some(6))
+    );
+    assert_eq!(row(0, "pon"), (Some(2), Some(1), None, None));
+}

@@ -1323,6 +1323,128 @@ fn check_choices(dir: &Path) -> usize {
     want.len()
 }
 
+/// `riichi-or-dama`: the observed `riichi` decisions by wait shape (`none` when absent) and by
+/// the bucket of unseen winning tiles (1-2, 3-4, 5-6, 7+), each crossed with the turn bucket
+/// and `all`, and the whole by turn: declared (taken `riichi`) and its Wilson share; rows by
+/// split (all, shape, waits), value in the report's order, then turn.
+fn check_riichi_or_dama(dir: &Path) -> usize {
+    let df = frame(dir, "choices");
+    let (kind, turn, taken) = (strs(&df, "kind"), ints(&df, "turn"), opt_strs(&df, "taken"));
+    let (shape, count) = (opt_strs(&df, "wait_shape"), opt_ints(&df, "wait_count"));
+    const VALUES: [&str; 10] = [
+        "all", "ryanmen", "penchan", "kanchan", "shanpon", "tanki", "1-2", "3-4", "5-6", "7+",
+    ];
+    // (split rank, value rank (10: none), turn rank) → [decisions, riichi].
+    let mut groups: BTreeMap<(usize, usize, usize), [i64; 2]> = BTreeMap::new();
+    for i in 0..df.height() {
+        let Some(t) = taken[i].as_deref().filter(|_| kind[i] == "riichi") else {
+            continue;
+        };
+        let bucket = match turn[i] + 1 {
+            ..=6 => 1,
+            7..=12 => 2,
+            _ => 3,
+        };
+        let sh = shape[i]
+            .as_deref()
+            .and_then(|x| VALUES.iter().position(|&v| v == x));
+        let w = match count[i].expect("a riichi decision's wait count") {
+            ..=2 => 6,
+            3..=4 => 7,
+            5..=6 => 8,
+            _ => 9,
+        };
+        for (split, value) in [(0, 0), (1, sh.unwrap_or(10)), (2, w)] {
+            for tb in [0, bucket] {
+                let g = groups.entry((split, value, tb)).or_default();
+                g[0] += 1;
+                g[1] += i64::from(t == "riichi");
+            }
+        }
+    }
+    let mut want: Vec<Row> = Vec::new();
+    for ((split, value, tb), [n, k]) in &groups {
+        let mut row = vec![
+            ("split", s(["all", "shape", "waits"][*split])),
+            ("value", s(VALUES.get(*value).copied().unwrap_or("none"))),
+            ("turn", s(["all", "1-6", "7-12", "13+"][*tb])),
+            ("decisions", V::I(*n)),
+            ("riichi", V::I(*k)),
+        ];
+        row.extend(share_cells("riichi_share", "share_lo", "share_hi", *k, *n));
+        want.push(row);
+    }
+    compare("riichi-or-dama", &report(dir, "riichi-or-dama", &[]), &want);
+    want.len()
+}
+
+/// `call-or-pass`: the observed `chi`, `pon` and `daiminkan` decisions by kind, shanten before
+/// (0, 1, 2, 3+) and after (the same buckets; with `lowers`, after < before, since 3+ to 3+ may
+/// be either), with `all` margins; called (taken other than `pass`) and its Wilson share.
+fn check_call_or_pass(dir: &Path) -> usize {
+    let df = frame(dir, "choices");
+    let (kind, taken) = (strs(&df, "kind"), opt_strs(&df, "taken"));
+    let (before, after) = (opt_ints(&df, "shanten"), opt_ints(&df, "shanten_after"));
+    let kinds = ["chi", "pon", "daiminkan"];
+    let label = |x: i64| {
+        if x >= 3 {
+            "3+".to_string()
+        } else {
+            x.to_string()
+        }
+    };
+    let rank = |x: i64| x.clamp(-1, 3) + 2;
+    // (kind, before rank (0 = all), after rank (0 = all), lowers (0 none, 1 false, 2 true))
+    // → [decisions, calls], with the labels.
+    type Key = (usize, i64, i64, u8);
+    let mut groups: BTreeMap<Key, ([i64; 2], String, String)> = BTreeMap::new();
+    for i in 0..df.height() {
+        let Some(k) = kinds.iter().position(|&x| x == kind[i]) else {
+            continue;
+        };
+        let Some(t) = &taken[i] else { continue };
+        let (b, a) = (
+            before[i].expect("shanten"),
+            after[i].expect("shanten_after"),
+        );
+        let called = i64::from(t != "pass");
+        for key in [
+            (
+                (k, rank(b), rank(a), 1 + u8::from(a < b)),
+                label(b),
+                label(a),
+            ),
+            ((k, rank(b), 0, 0), label(b), "all".to_string()),
+            ((k, 0, 0, 0), "all".to_string(), "all".to_string()),
+        ] {
+            let g = groups.entry(key.0).or_insert(([0, 0], key.1, key.2));
+            g.0[0] += 1;
+            g.0[1] += called;
+        }
+    }
+    let mut want: Vec<Row> = Vec::new();
+    for ((k, _, _, lowers), ([n, c], b, a)) in &groups {
+        let mut row = vec![
+            ("kind", s(kinds[*k])),
+            ("shanten", s(b)),
+            ("shanten_after", s(a)),
+            (
+                "lowers",
+                match lowers {
+                    0 => V::S(None),
+                    l => V::B(*l == 2),
+                },
+            ),
+            ("decisions", V::I(*n)),
+            ("calls", V::I(*c)),
+        ];
+        row.extend(share_cells("call_share", "share_lo", "share_hi", *c, *n));
+        want.push(row);
+    }
+    compare("call-or-pass", &report(dir, "call-or-pass", &[]), &want);
+    want.len()
+}
+
 /// `decisions`: every decision counted into its group of each split, the splits' values
 /// re-derived from the frame's columns (turn buckets 1-6 / 7-12 / 13+, riichi opponents 0 /
 /// 1+, own riichi none / declaration / in_riichi), the tsumogiri share over the unforced
@@ -3663,6 +3785,8 @@ fn check_every_report(dir: &Path) {
         ),
         (&["decisions"], check_decisions),
         (&["choices"], check_choices),
+        (&["riichi-or-dama"], check_riichi_or_dama),
+        (&["call-or-pass"], check_call_or_pass),
         (&["yaku"], check_yaku),
         (&["draw-reasons"], check_draw_reasons),
         (&["by-turn"], check_by_turn),

@@ -242,7 +242,7 @@ fn every_decision_of_a_fixture() {
     for (item, c) in obs.items.iter().zip(&choices.rows) {
         assert_eq!(
             (item.kind, item.taken, item.seat),
-            (c.kind, c.taken, c.seat)
+            (c.d.kind, c.d.taken, c.d.seat)
         );
         let Some(taken) = item.taken else {
             assert!(item.request.is_none() && item.answers.is_empty());

@@ -1,7 +1,8 @@
 //! `choices`: one row per §23 decision (docs/definitions.md §23; written on request, `--with
 //! choices`): a seat at a moment with two or more legal actions, the actions (space-separated
 //! text), the one taken (null when another seat's call or win kept it out of the log) and
-//! whether it was observed.
+//! whether it was observed; and what the reports split decisions by: the seat's shanten
+//! before (and after a call or kan), and a riichi decision's wait.
 //!
 //! The taken actions repeat a great deal, so each row group holds each distinct one once, as a
 //! dictionary of its text. The legal sets do not (2.7 million distinct in 3.8 million rows on
@@ -22,6 +23,10 @@ pub(super) struct Choices {
     legal: Vec<Actions>,
     taken: Vec<Option<Action>>,
     observed: Vec<bool>,
+    shanten: Vec<Option<i32>>,
+    shanten_after: Vec<Option<i32>>,
+    wait_shape: Vec<Option<&'static str>>,
+    wait_count: Vec<Option<i32>>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -39,15 +44,20 @@ impl GameFrame for Choices {
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
-        for c in &g.obs.choices {
+        for x in &g.obs.choices {
+            let c = &x.d;
             self.game.push(game);
             self.hand.push(i32::from(c.hand));
             self.seat.push(i32::from(c.seat));
             self.turn.push(i32::from(c.turn));
-            self.kind.push(c.kind_text());
+            self.kind.push(x.kind_text());
             self.legal.push(c.legal);
             self.taken.push(c.taken);
             self.observed.push(c.observed());
+            self.shanten.push(x.shanten.map(i32::from));
+            self.shanten_after.push(x.shanten_after.map(i32::from));
+            self.wait_shape.push(x.wait_shape.map(|w| w.name()));
+            self.wait_count.push(x.wait_count.map(i32::from));
         }
     }
 
@@ -74,5 +84,9 @@ impl GameFrame for Choices {
             .rendered("legal", &c.legal, Actions::write_text)
             .labels("taken", &refs(&taken), taken_codes)
             .boolean("observed", &c.observed)
+            .plain_opt_int("shanten", c.shanten)
+            .plain_opt_int("shanten_after", c.shanten_after)
+            .strings("wait_shape", c.wait_shape)
+            .plain_opt_int("wait_count", c.wait_count)
     }
 }

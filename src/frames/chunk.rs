@@ -78,6 +78,13 @@ impl FrameChunk {
         self.with(name, DataType::Int64, array, Encoding::Plain)
     }
 
+    /// A column of numbers with nulls written plain (no dictionary is tried: polars would
+    /// hash every value to estimate its cardinality).
+    pub(crate) fn plain_opt_int(self, name: &str, values: Vec<Option<i32>>) -> Self {
+        let array = PrimitiveArray::from(values).boxed();
+        self.with(name, DataType::Int32, array, Encoding::Plain)
+    }
+
     /// A column of numbers with nulls.
     pub(crate) fn opt_int(self, name: &str, values: Vec<Option<i32>>) -> Self {
         self.native(name, DataType::Int32, PrimitiveArray::from(values).boxed())

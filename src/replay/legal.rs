@@ -258,6 +258,34 @@ impl Actions {
         a
     }
 
+    /// The calls and kans of decision kind `k` in the set, without allocating (a chi
+    /// decision's chi options, a pon's pon, …; none for another kind).
+    pub(crate) fn of_kind(&self, k: DecisionKind) -> impl Iterator<Item = Action> + '_ {
+        let chis = (k == DecisionKind::Chi).then(|| self.chi_actions());
+        let one = match k {
+            DecisionKind::Pon if self.flags & PON != 0 => Some(Action::Pon),
+            DecisionKind::Daiminkan if self.flags & DAIMINKAN != 0 => Some(Action::Daiminkan),
+            _ => None,
+        };
+        let ankans = bits(if k == DecisionKind::Ankan {
+            self.ankan
+        } else {
+            0
+        })
+        .map(Action::Ankan);
+        let kakans = bits(if k == DecisionKind::Kakan {
+            self.kakan
+        } else {
+            0
+        })
+        .map(Action::Kakan);
+        chis.into_iter()
+            .flatten()
+            .chain(one)
+            .chain(ankans)
+            .chain(kakans)
+    }
+
     /// The kinds that may be discarded (bit k).
     pub(crate) fn discards(&self) -> u64 {
         self.discard

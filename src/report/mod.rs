@@ -157,6 +157,18 @@ pub const REPORTS: &[Report] = &[
         filter: None,
     },
     Report {
+        name: "riichi-or-dama",
+        about: "§23 riichi decisions: the declared share by wait shape, winning tiles and turn",
+        sql: include_str!("../../queries/riichi_or_dama.sql"),
+        filter: None,
+    },
+    Report {
+        name: "call-or-pass",
+        about: "§23 chi, pon and daiminkan decisions: the called share by shanten before and after",
+        sql: include_str!("../../queries/call_or_pass.sql"),
+        filter: None,
+    },
+    Report {
         name: "summary-by-year",
         about: "§5 summary per calendar year of the games' dates (§9)",
         sql: include_str!("../../queries/summary_by_year.sql"),

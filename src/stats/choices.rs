@@ -8,17 +8,39 @@
 //!
 //! Invariants: rows are in the order the decisions close (event order; a ron's rivals at the
 //! hand's end); `legal` holds two or more actions and, when `taken` is `Some`, holds it.
+//! The report's splits (shanten before and after a call or kan, the riichi wait) are computed
+//! only for the decisions of those kinds: a `discard` decision, three in four, costs none.
 
+use crate::hand::{self, WaitShape};
+use crate::replay::legal::{Action, DecisionKind};
 use crate::replay::{Decision, HandState, Observer};
+use crate::tile::{self, KINDS};
 
-/// One §23 decision: the replay's own record of it (compact; text on request).
-pub(crate) type Choice = Decision;
+/// One §23 decision: the replay's own record of it (compact; text on request), and what the
+/// `choices` report splits it by.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Choice {
+    pub(crate) d: Decision,
+    /// The seat's shanten at the decision (§0): of its 14 − 3·melds tiles on its own turn (the
+    /// lowest a discard leaves; −1 complete), of its 13 − 3·melds on another seat's tile.
+    /// `None` for a `discard` decision (not asked).
+    pub(crate) shanten: Option<i8>,
+    /// A `chi`, `pon` or `daiminkan` decision: the lowest shanten the calls of its kind leave
+    /// (a chi or pon: after the best discard that follows it; a daiminkan: before its
+    /// replacement draw); an `ankan` or `kakan` decision: the lowest its kans leave.
+    pub(crate) shanten_after: Option<i8>,
+    /// A `riichi` decision: the wait of the tenpai discard with the most winning tiles unseen
+    /// by the seat (4 − held − publicly visible, per wait kind; ties to the higher shape): its
+    /// highest shape and that count.
+    pub(crate) wait_shape: Option<WaitShape>,
+    pub(crate) wait_count: Option<u8>,
+}
 
-impl Decision {
+impl Choice {
     /// The `kind` column: `discard`, `riichi`, `tsumo`, `ron`, `chi`, `pon`, `daiminkan`,
     /// `ankan`, `kakan` or `kyuushu`.
     pub(crate) fn kind_text(&self) -> &'static str {
-        self.kind.as_str()
+        self.d.kind.as_str()
     }
 }
 
@@ -33,14 +55,116 @@ impl Observer for ChoiceObserver {
         true
     }
 
-    fn decision(&mut self, _hand: &HandState, d: &Decision) {
-        self.rows.push(d.clone());
+    fn decision(&mut self, hand: &HandState, d: &Decision) {
+        let mut c = Choice {
+            d: d.clone(),
+            shanten: None,
+            shanten_after: None,
+            wait_shape: None,
+            wait_count: None,
+        };
+        if d.kind != DecisionKind::Discard {
+            let seat = usize::from(d.seat);
+            c.shanten = Some(hand.shanten(seat));
+            match d.kind {
+                DecisionKind::Chi
+                | DecisionKind::Pon
+                | DecisionKind::Daiminkan
+                | DecisionKind::Ankan
+                | DecisionKind::Kakan => {
+                    c.shanten_after = d
+                        .legal
+                        .of_kind(d.kind)
+                        .map(|a| shanten_after(hand, seat, a))
+                        .min();
+                }
+                DecisionKind::Riichi => {
+                    let (shape, count) = best_riichi_wait(hand, seat);
+                    c.wait_shape = shape;
+                    c.wait_count = Some(count);
+                }
+                _ => {}
+            }
+        }
+        self.rows.push(c);
     }
+}
+
+/// The shanten `seat` is left with by call or kan `a` (§23's report split): after a chi or
+/// pon, the lowest any discard leaves its 3n+2 tiles (one computation of the 3n+2 hand, 0 for
+/// a complete one; the swap-call ban would change it only when the best discard is a banned
+/// kind); after a daiminkan, ankan or kakan, of the hand before the replacement draw.
+fn shanten_after(hand: &HandState, seat: usize, a: Action) -> i8 {
+    let st = &hand.seats[seat];
+    let melds = st.melds.len() as u8;
+    let mut h = st.kinds;
+    let offered = hand.claimable().map_or(0, |(_, t, _)| tile::kind(t));
+    match a {
+        // A complete hand's −1 is a discard away from tenpai: after its discard, 0.
+        Action::Pon => {
+            h[offered] -= 2;
+            hand::shanten(&h, melds + 1).max(0)
+        }
+        Action::Chi(x, y) => {
+            h[tile::type_kind(x.into())] -= 1;
+            h[tile::type_kind(y.into())] -= 1;
+            hand::shanten(&h, melds + 1).max(0)
+        }
+        Action::Daiminkan => {
+            h[offered] -= 3;
+            hand::shanten(&h, melds + 1)
+        }
+        Action::Ankan(k) => {
+            h[usize::from(k)] -= 4;
+            hand::shanten(&h, melds + 1)
+        }
+        Action::Kakan(k) => {
+            h[usize::from(k)] -= 1;
+            hand::shanten(&h, melds)
+        }
+        _ => i8::MAX,
+    }
+}
+
+/// The riichi wait of `seat` (holding 14 − 3·melds tiles) at a `riichi` decision: over its
+/// discards that leave it tenpai, the one whose waits have the most copies unseen by the
+/// seat, ties to the higher shape; its highest shape and that count. The wait masks find
+/// the tenpai discards; the shapes are computed for the ones with the most copies only.
+fn best_riichi_wait(hand: &HandState, seat: usize) -> (Option<WaitShape>, u8) {
+    let st = &hand.seats[seat];
+    let melds = st.melds.len() as u8;
+    let mut h = st.kinds;
+    let mut most = 0u8;
+    let mut shape = None;
+    // The discards that keep the lowest shanten (0: riichi is legal), each checked for a wait;
+    // every kind held when the hand is complete (a riichi declared on a complete hand).
+    let held = (0..KINDS).fold(0u64, |m, k| m | u64::from(st.kinds[k] > 0) << k);
+    let candidates = hand::best_discards(&st.kinds).map_or(held, |(_, m)| m & held);
+    for k in (0..KINDS).filter(|&k| candidates >> k & 1 == 1) {
+        h[k] -= 1;
+        let mask = hand::wait_mask(&h, melds);
+        if mask != 0 {
+            let unseen: u8 = (0..KINDS)
+                .filter(|&x| mask >> x & 1 == 1)
+                .map(|x| 4u8.saturating_sub(h[x] + hand.visible[x] + u8::from(x == k)))
+                .sum();
+            if unseen >= most {
+                let w = hand::waits(&h, melds);
+                let s = w.kinds().filter_map(|x| w.shape(x)).max();
+                if (unseen, s) > (most, shape) {
+                    (most, shape) = (unseen, s);
+                }
+            }
+        }
+        h[k] += 1;
+    }
+    (shape, most)
 }
 
 #[cfg(test)]
 mod tests {
     use crate::mjlog::decode;
+    use crate::replay::legal::DecisionKind;
 
     /// f001 (tools/fixtures/README.md) through `observe_game_with` asking for choices: its
     /// rows are the decisions of the game, each with a legal set of two or more actions that
@@ -63,16 +187,25 @@ mod tests {
         .unwrap();
         assert!(!obs.choices.is_empty());
         for c in &obs.choices {
+            let (c, extra) = (&c.d, c);
             assert!(c.legal.len() >= 2, "{c:?}");
             if let Some(t) = c.taken {
                 assert!(c.legal.contains(t), "{c:?}");
             }
             assert_eq!(c.observed(), c.taken.is_some());
+            // The splits are there for their kinds only.
+            let kind = c.kind;
+            assert_eq!(extra.shanten.is_some(), kind != DecisionKind::Discard);
+            assert_eq!(extra.wait_count.is_some(), kind == DecisionKind::Riichi);
+            if kind == DecisionKind::Riichi {
+                assert_eq!(extra.shanten, Some(0), "riichi is legal only when tenpai");
+                assert!(extra.wait_shape.is_some());
+            }
             // The frame's text (plain pushes) is the actions' own forms, space-separated.
             let joined: Vec<String> = c.legal.actions().iter().map(|a| a.to_string()).collect();
             assert_eq!(c.legal.text(), joined.join(" "));
         }
-        let first = &obs.choices[0];
+        let first = &obs.choices[0].d;
         assert_eq!((first.hand, first.turn), (0, 0));
         assert_eq!(usize::from(first.seat), usize::from(log_dealer(&log)));
         // Without asking, no rows.
