@@ -39,7 +39,8 @@ fmt:
 ## Decode floor against the full run, and memory at 8x input (BENCHMARKS.md). BASE=PATH also
 ## times the full run of another haifu binary (the one before a change) in the same run.
 bench: build
-	$(CARGO) build --release --locked --example max_ukeire_engine --example hand_reading_engine
+	$(CARGO) build --release --locked --example max_ukeire_engine --example hand_reading_engine \
+	  --example tsumogiri_bot
 	BENCH_BASE=$(BASE) BENCH_ENGINE=$(dir $(HAIFU))examples/max_ukeire_engine \
 	  BENCH_READER=$(dir $(HAIFU))examples/hand_reading_engine \
 	  python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
@@ -129,7 +130,7 @@ mutants:
 	@# examples are built here, once.
 	CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) $(CARGO) build --profile mutants --locked \
 	  --features mutants --example max_ukeire_engine --example hand_reading_engine \
-	  --example every_decision_engine
+	  --example every_decision_engine --example tsumogiri_bot
 	HAIFU_CORPUS=$(abspath $(CORPUS)) CARGO_TARGET_DIR=$(MUTANTS_TARGET_DIR) \
 	  $(CARGO) mutants --no-shuffle -o $(OUT)/mutants \
 	  $(foreach f,$(FILES),-f '$(f)') $(if $(SHARD),--shard $(SHARD)) $(MUTANTS_ARGS)

@@ -36,6 +36,7 @@ enum Command {
     Agree(cmd::agree::Args),
     Compare(cmd::compare::Args),
     HandReading(cmd::hand_reading::Args),
+    Review(cmd::review::Args),
     Convert(cmd::convert::Args),
 }
 
@@ -64,6 +65,7 @@ pub fn main() -> ExitCode {
         Command::Agree(args) => cmd::agree::run(args),
         Command::Compare(args) => cmd::compare::run(args),
         Command::HandReading(args) => cmd::hand_reading::run(args),
+        Command::Review(args) => cmd::review::run(args),
         Command::Convert(args) => cmd::convert::run(args),
     };
     exit_code(result)

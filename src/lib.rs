@@ -58,6 +58,8 @@ pub mod replay;
 #[cfg(feature = "cli")]
 pub mod report;
 #[cfg(feature = "cli")]
+mod review;
+#[cfg(feature = "cli")]
 mod runtime;
 pub mod score;
 pub mod stats;

@@ -216,6 +216,8 @@ fn every_shell_example_runs() {
     // The examples call the example engines by name (cargo test builds them).
     common::example("max_ukeire_engine");
     common::example("hand_reading_engine");
+    common::example("every_decision_engine");
+    common::example("tsumogiri_bot");
     let corpus_present = common::corpus("phoenix").is_some();
     let mut failures = Vec::new();
     let mut totals = (0, 0, 0, 0);

@@ -39,6 +39,8 @@ mod mjai_write;
 mod players;
 #[path = "report_values.rs"]
 mod report_values;
+#[path = "review.rs"]
+mod review;
 #[path = "reports.rs"]
 mod reports;
 #[path = "tenhou6_write.rs"]

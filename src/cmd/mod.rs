@@ -11,6 +11,7 @@ pub(crate) mod hand_reading;
 pub(crate) mod ingest;
 pub(crate) mod params;
 pub(crate) mod query;
+pub(crate) mod review;
 pub(crate) mod run;
 pub(crate) mod stats;
 

@@ -104,7 +104,8 @@ pub(crate) fn replay_game<O: Observer>(
     let mut tracker =
         (observers.wants_decisions() && proves_scores(log, go)).then(Tracker::default);
     let mut owari: Option<&Vec<f64>> = None;
-    for ev in &log.events {
+    for (index, ev) in log.events.iter().enumerate() {
+        observers.event(index);
         let h = hands.len().saturating_sub(1);
         if owari.is_some() && !matches!(ev, Event::Un(_) | Event::Bye { .. } | Event::Unknown(_)) {
             return Err(game_err(

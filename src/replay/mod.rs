@@ -118,6 +118,8 @@ impl std::error::Error for ReplayError {}
 /// A statistic watching a replay. Every method sees the state at the named moment; rows an
 /// observer emits for a game must be discarded by its owner when the game fails to replay.
 pub(crate) trait Observer {
+    /// Before the replay looks at `log.events[index]` (every event, in order).
+    fn event(&mut self, _index: usize) {}
     /// After the INIT has been applied (hands dealt, first dora indicator shown).
     fn hand_start(&mut self, _hand: &HandState) {}
     /// Just before `tile` joins `seat`'s hand.

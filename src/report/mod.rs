@@ -17,7 +17,7 @@ pub(crate) mod hand_reading;
 mod players;
 mod protocol;
 mod render;
-mod slice;
+pub(crate) mod slice;
 pub(crate) mod tsumo;
 
 pub use all::write_all;

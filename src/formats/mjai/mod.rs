@@ -4,4 +4,5 @@
 pub(crate) mod read;
 mod write;
 
+pub(crate) use write::Writer;
 pub use write::{tile_name, write};

@@ -11,6 +11,9 @@
 //! F C`, `5mr 5pr 5sr` for red fives. Every event follows the log's order; the writer takes
 //! a game the replay has proved (`haifu convert` writes no other), so it checks nothing.
 //!
+//! [`Writer`] writes the same lines one log event at a time, and can write them as one seat
+//! sees the game (`haifu review` drives a bot with that view).
+//!
 //! Invariants: scores are points (the log's hundreds × 100); deltas are each record's `sc`
 //! (honba and riichi sticks included, as Tenhou pays them); `tehais` and `consumed` list
 //! tiles by ascending tile id (kind order, a red five first of its kind).
@@ -59,33 +62,71 @@ fn ints(out: &mut String, v: &[i32]) {
 
 /// The game as mjai JSON lines (each ending with a newline).
 pub fn write(log: &GameLog, out: &mut String) {
-    let red = log.go_type.is_some_and(|g| g & go_type::NO_RED == 0);
-    out.push_str("{\"type\":\"start_game\",\"names\":[");
-    for (i, name) in log.player_names().iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json_str(out, name);
-    }
-    // An East-only game starts at kyoku 4, as the converters Mortal is trained with write it
-    // (the game's last hand is then South 4's place).
-    let east_only = log.go_type.is_some_and(|g| g & go_type::HANCHAN == 0);
-    let kyoku_first = if east_only { 4 } else { 0 };
-    let _ = writeln!(out, "],\"kyoku_first\":{kyoku_first},\"aka_flag\":{red}}}");
-    // The scores within a hand (a reach_accepted's; each hand starts from its INIT's).
-    let mut scores = [0i32; 4];
-    // The tile each seat has just drawn (a dahai of it is tsumogiri).
-    let mut drawn: [Option<TileId>; 4] = [None; 4];
-    let mut in_hand = false;
+    let mut w = Writer::new(log, None, out);
     for e in &log.events {
+        w.event(e, out);
+    }
+    w.finish(out);
+}
+
+/// Writes a game's mjai lines one log event at a time, as every seat sees it or (`view`) as one
+/// seat does: the other seats' dealt tiles and draws masked as `?`, and `start_game` naming
+/// the seat (`id`), as a bot playing that seat is told the game.
+pub(crate) struct Writer {
+    red: bool,
+    view: Option<u8>,
+    /// The scores within a hand (a reach_accepted's; each hand starts from its INIT's).
+    scores: [i32; 4],
+    /// The tile each seat has just drawn (a dahai of it is tsumogiri).
+    drawn: [Option<TileId>; 4],
+    in_hand: bool,
+}
+
+impl Writer {
+    /// Starts the game: writes `start_game`.
+    pub(crate) fn new(log: &GameLog, view: Option<u8>, out: &mut String) -> Writer {
+        let red = log.go_type.is_some_and(|g| g & go_type::NO_RED == 0);
+        out.push_str("{\"type\":\"start_game\",");
+        if let Some(seat) = view {
+            let _ = write!(out, "\"id\":{seat},");
+        }
+        out.push_str("\"names\":[");
+        for (i, name) in log.player_names().iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json_str(out, name);
+        }
+        // An East-only game starts at kyoku 4, as the converters Mortal is trained with write it
+        // (the game's last hand is then South 4's place).
+        let east_only = log.go_type.is_some_and(|g| g & go_type::HANCHAN == 0);
+        let kyoku_first = if east_only { 4 } else { 0 };
+        let _ = writeln!(out, "],\"kyoku_first\":{kyoku_first},\"aka_flag\":{red}}}");
+        Writer {
+            red,
+            view,
+            scores: [0; 4],
+            drawn: [None; 4],
+            in_hand: false,
+        }
+    }
+
+    /// True when `seat`'s hidden tiles are shown (every seat's without a view).
+    fn sees(&self, seat: usize) -> bool {
+        self.view.is_none_or(|v| usize::from(v) == seat)
+    }
+
+    /// Writes the lines of one log event (none for records mjai has no event for).
+    pub(crate) fn event(&mut self, e: &Event, out: &mut String) {
+        let red = self.red;
         match e {
             Event::Init(init) => {
-                if in_hand {
+                if self.in_hand {
                     out.push_str("{\"type\":\"end_kyoku\"}\n");
                 }
-                in_hand = true;
-                drawn = [None; 4];
-                scores = init.ten.map(|t| t * 100);
+                self.in_hand = true;
+                self.drawn = [None; 4];
+                self.scores = init.ten.map(|t| t * 100);
                 let _ = write!(
                     out,
                     "{{\"type\":\"start_kyoku\",\"bakaze\":\"{}\",\"dora_marker\":\"{}\",\"kyoku\":{},\"honba\":{},\"kyotaku\":{},\"oya\":{},\"scores\":",
@@ -96,28 +137,40 @@ pub fn write(log: &GameLog, out: &mut String) {
                     init.kyotaku,
                     init.oya
                 );
-                ints(out, &scores);
+                ints(out, &self.scores);
                 out.push_str(",\"tehais\":[");
                 for (s, hai) in init.hai.iter().enumerate() {
                     if s > 0 {
                         out.push(',');
                     }
-                    let mut ids = hai.clone();
-                    ids.sort_unstable();
-                    tiles(out, ids, red);
+                    if self.sees(s) {
+                        let mut ids = hai.clone();
+                        ids.sort_unstable();
+                        tiles(out, ids, red);
+                    } else {
+                        out.push('[');
+                        for i in 0..hai.len() {
+                            out.push_str(if i > 0 { ",\"?\"" } else { "\"?\"" });
+                        }
+                        out.push(']');
+                    }
                 }
                 out.push_str("]}\n");
             }
             Event::Draw { seat, tile } => {
-                drawn[usize::from(*seat)] = Some(*tile);
+                self.drawn[usize::from(*seat)] = Some(*tile);
+                let pai = if self.sees(usize::from(*seat)) {
+                    tile_name(*tile, red)
+                } else {
+                    "?"
+                };
                 let _ = writeln!(
                     out,
-                    "{{\"type\":\"tsumo\",\"actor\":{seat},\"pai\":\"{}\"}}",
-                    tile_name(*tile, red)
+                    "{{\"type\":\"tsumo\",\"actor\":{seat},\"pai\":\"{pai}\"}}"
                 );
             }
             Event::Discard { seat, tile } => {
-                let tsumogiri = drawn[usize::from(*seat)].take() == Some(*tile);
+                let tsumogiri = self.drawn[usize::from(*seat)].take() == Some(*tile);
                 let _ = writeln!(
                     out,
                     "{{\"type\":\"dahai\",\"actor\":{seat},\"pai\":\"{}\",\"tsumogiri\":{tsumogiri}}}",
@@ -125,7 +178,7 @@ pub fn write(log: &GameLog, out: &mut String) {
                 );
             }
             Event::Call { who, meld, .. } => {
-                drawn[usize::from(*who)] = None;
+                self.drawn[usize::from(*who)] = None;
                 let target = (u32::from(*who) + u32::from(meld.from_rel)) % 4;
                 let others = |skip: Option<TileId>| -> Vec<TileId> {
                     meld.tiles()
@@ -168,9 +221,9 @@ pub fn write(log: &GameLog, out: &mut String) {
                 } else {
                     let mut deltas = [0; 4];
                     deltas[who] = -1000;
-                    scores[who] -= 1000;
+                    self.scores[who] -= 1000;
                     if let Some(ten) = ten {
-                        scores = ten.map(|t| t * 100);
+                        self.scores = ten.map(|t| t * 100);
                     }
                     let _ = write!(
                         out,
@@ -178,7 +231,7 @@ pub fn write(log: &GameLog, out: &mut String) {
                     );
                     ints(out, &deltas);
                     out.push_str(",\"scores\":");
-                    ints(out, &scores);
+                    ints(out, &self.scores);
                     out.push_str("}\n");
                 }
             }
@@ -210,8 +263,13 @@ pub fn write(log: &GameLog, out: &mut String) {
             _ => {}
         }
     }
-    if in_hand {
-        out.push_str("{\"type\":\"end_kyoku\"}\n");
+
+    /// Ends the game: the last `end_kyoku` and `end_game`.
+    pub(crate) fn finish(&mut self, out: &mut String) {
+        if self.in_hand {
+            out.push_str("{\"type\":\"end_kyoku\"}\n");
+            self.in_hand = false;
+        }
+        out.push_str("{\"type\":\"end_game\"}\n");
     }
-    out.push_str("{\"type\":\"end_game\"}\n");
 }
