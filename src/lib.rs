@@ -60,6 +60,8 @@ pub mod report;
 #[cfg(feature = "cli")]
 mod runtime;
 pub mod score;
+#[cfg(feature = "cli")]
+mod softmax;
 pub mod stats;
 pub mod tile;
 pub mod wall;
