@@ -37,6 +37,8 @@ mod cmd;
 #[cfg(feature = "cli")]
 mod compare;
 pub mod danger;
+#[cfg(feature = "cli")]
+mod engine_tables;
 pub mod formats;
 #[cfg(feature = "cli")]
 pub mod frames;
