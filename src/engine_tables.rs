@@ -1160,6 +1160,146 @@ mod tests {
         assert!(format!("{:#}", Manue::read(&p).unwrap_err()).contains("yamitenStats"));
     }
 
+    /// Weights fitted, written in akochan's layout and read back by the rank_prob reader give
+    /// the same probabilities (the text keeps 17 significant digits: exact to ~1e-15, far
+    /// inside akochan's 32-bit 1e-6).
+    #[test]
+    fn akochan_files_read_back() {
+        let units: Vec<([f64; 4], u8)> = (0..400)
+            .map(|i| {
+                let s = [
+                    25_000 + 100 * (i % 97),
+                    25_000 - 50 * (i % 31),
+                    25_000,
+                    20_000,
+                ];
+                (softmax::features(s), (i % 24) as u8)
+            })
+            .collect();
+        let w = softmax::fit(&units).unwrap();
+        let d = tempfile::tempdir().unwrap();
+        for k in 0..softmax::KYOKUS {
+            std::fs::write(
+                d.path().join(softmax::akochan_file(k)),
+                softmax::akochan_text(&w),
+            )
+            .unwrap();
+        }
+        let back = read_rank_prob(d.path()).unwrap();
+        for (x, _) in units.iter().take(50) {
+            let (p, q) = (
+                softmax::probabilities(&w, x),
+                softmax::probabilities(&back[11], x),
+            );
+            for i in 0..24 {
+                assert!((p[i] - q[i]).abs() < 1e-12);
+            }
+        }
+        // One file short of a number is refused, naming it.
+        let short = d.path().join("para3_9000.txt");
+        let text = softmax::akochan_text(&w[..95]);
+        std::fs::write(&short, text).unwrap();
+        let e = format!("{:#}", read_rank_prob(d.path()).unwrap_err());
+        assert!(
+            e.contains("para3_9000.txt:95") && e.contains("95 numbers where 96"),
+            "{e}"
+        );
+        std::fs::remove_file(&short).unwrap();
+        let e = format!("{:#}", read_rank_prob(d.path()).unwrap_err());
+        assert!(e.contains("para3_9000.txt"), "{e}");
+    }
+
+    fn write_frame(dir: &Path, name: &str, mut df: DataFrame) {
+        let f = std::fs::File::create(dir.join(format!("{name}.parquet"))).unwrap();
+        ParquetWriter::new(f).finish(&mut df).unwrap();
+    }
+
+    /// Three dama wins on honours: fold 0 a ron and a tsumo, fold 1 a ron (and an open ron
+    /// that is not a unit). `table` scores fold 0's by fold 1's share 1/1 = 1 and fold 1's by
+    /// fold 0's 1/2: p = 1, 1, 0.5 for ron, tsumo, ron. Log-loss: −ln(1 − 1e-9) ≈ 0, −ln(1e-9)
+    /// = 20.72327, −ln 0.5 = 0.69315, mean 7.13881; Brier (0 + 1 + 0.25) / 3 = 0.41667;
+    /// observed 2, expected 2.5. akochan's honour share 0.7 (file of six lines): log-loss
+    /// (2·0.35667 + 1.20397) / 3 = 0.63911; Brier (0.09 + 0.49 + 0.09) / 3 = 0.22333.
+    #[test]
+    fn ron_share_cross_fits_by_fold() {
+        let d = tempfile::tempdir().unwrap();
+        write_frame(
+            d.path(),
+            "win_kinds",
+            df!(
+                "fold" => [0i32, 0, 1, 1],
+                "state" => ["dama", "dama", "dama", "open"],
+                "class" => ["honour", "honour", "honour", "5"],
+                "ron" => [true, false, true, true],
+            )
+            .unwrap(),
+        );
+        let ratio = d.path().join("dama_ron_ratio.txt");
+        std::fs::write(&ratio, "0.7\r\n0.1\r\n0.2\r\n0.3\r\n0.4\r\n0.5\r\n").unwrap();
+        let s = ron_share(
+            d.path(),
+            &Engines {
+                akochan: Some(ratio),
+                ..Engines::default()
+            },
+        )
+        .unwrap();
+        let t = &s[0].2.overall;
+        assert_eq!((s[0].1.as_str(), t.units, t.observed), ("table", 3, 2.0));
+        assert!((t.expected - 2.5).abs() < 1e-12);
+        assert!(
+            (t.log_loss / 3.0 - 7.138_806).abs() < 1e-5,
+            "{}",
+            t.log_loss / 3.0
+        );
+        assert!((t.brier / 3.0 - 1.25 / 3.0).abs() < 1e-12);
+        let a = &s[1].2.overall;
+        assert!(
+            (a.log_loss / 3.0 - 0.639_106).abs() < 1e-5,
+            "{}",
+            a.log_loss / 3.0
+        );
+        assert!((a.brier / 3.0 - 0.67 / 3.0).abs() < 1e-12);
+    }
+
+    /// Tenpai units: fold 0 (turns_left 10, no meld) tenpai, not tenpai; fold 1 (turns_left
+    /// 10, no meld) tenpai and (turns_left 5, one meld) not tenpai. `uniform-rate` scores fold
+    /// 0's units by fold 1's pooled 1/2 and fold 1's by fold 0's 1/2: p = 0.5 four times,
+    /// log-loss ln 2 = 0.69315, Brier 0.25. `table-turns-left`: fold 0's units (10, 0) read
+    /// fold 1's cell (10, 0) = 1; fold 1's (10, 0) reads fold 0's (10, 0) = 1/2; fold 1's
+    /// (5, 1) has no cell in fold 0 nor open_melds 1: the pooled 1/2, one fallback. p = 1, 1,
+    /// 0.5, 0.5 for y = 1, 0, 1, 0: Brier (0 + 1 + 0.25 + 0.25) / 4 = 0.375.
+    #[test]
+    fn tenpai_tables_fall_back_to_the_pooled_rate() {
+        let d = tempfile::tempdir().unwrap();
+        let z = [0i32; 4];
+        write_frame(
+            d.path(),
+            "tenpai_units",
+            df!(
+                "fold" => [0i32, 0, 1, 1],
+                "turns_left" => [10i32, 10, 10, 5],
+                "turn" => [3i32, 3, 3, 8],
+                "open_melds" => [0i32, 0, 0, 1],
+                "ankan" => z,
+                "tedashi" => z,
+                "after_riichi_ako" => z,
+                "honor_terminal_kinds" => z,
+                "simple_kinds" => z,
+                "tenpai" => [true, false, true, false],
+            )
+            .unwrap(),
+        );
+        let s = tenpai(d.path(), &Engines::default()).unwrap();
+        let u = &s[0].2;
+        assert!((u.overall.log_loss / 4.0 - 2f64.ln()).abs() < 1e-12);
+        assert!((u.overall.brier / 4.0 - 0.25).abs() < 1e-12);
+        let t = &s[1].2;
+        assert_eq!((s[1].1.as_str(), t.fallbacks), ("table-turns-left", 1));
+        assert!((t.overall.brier / 4.0 - 0.375).abs() < 1e-12);
+        assert!((t.overall.expected - 3.0).abs() < 1e-12);
+    }
+
     /// A CSV row "5,1,1+,0.25" is the cell (5, 1, 1); a probability of 2 is refused.
     #[test]
     fn win_csv() {
