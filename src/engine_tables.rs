@@ -741,13 +741,20 @@ pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
         .collect())
 }
 
+/// A unit of the softmax fit: features and order number.
+type FitUnit = ([f64; 4], u8);
+/// A metric's name and its value (lower is better) from the sums.
+type Metric = (&'static str, fn(&Sums) -> f64);
+/// A report row: part, section, value, model, sums, fallbacks, best.
+type Row<'a> = (&'a str, &'a str, String, &'a str, Sums, u64, String);
+
 /// §22 for §19's placement: each model on the orders and on the place marginals.
 pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     let units = placement_units(frames)?;
     let akochan = engines.akochan.as_deref().map(read_rank_prob).transpose()?;
     // Per fitting fold and kyoku: order counts and the fitted softmax.
     let mut counts = vec![vec![[0.0f64; 24]; softmax::KYOKUS]; 2];
-    let mut fit_units: Vec<Vec<Vec<([f64; 4], u8)>>> = vec![vec![Vec::new(); softmax::KYOKUS]; 2];
+    let mut fit_units: Vec<Vec<Vec<FitUnit>>> = vec![vec![Vec::new(); softmax::KYOKUS]; 2];
     for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
         let f = fold_index(u.fold);
         counts[f][u.kyoku][usize::from(u.order)] += 1.0;
@@ -829,8 +836,8 @@ fn per_unit(x: f64, s: &Sums) -> f64 {
 /// The best model per metric of each part, as the `best` column's text.
 fn best_marks(table: Table, scores: &Scores) -> Vec<String> {
     let mut marks = vec![Vec::<&str>::new(); scores.len()];
-    let metrics: Vec<(&str, fn(&Sums) -> f64)> = {
-        let mut m: Vec<(&str, fn(&Sums) -> f64)> = vec![
+    let metrics: Vec<Metric> = {
+        let mut m: Vec<Metric> = vec![
             ("log_loss", |s| per_unit(s.log_loss, s)),
             ("brier", |s| per_unit(s.brier, s)),
         ];
@@ -869,7 +876,7 @@ fn bin_label(b: usize) -> String {
 fn frame(table: Table, scores: &Scores) -> PolarsResult<DataFrame> {
     let marks = best_marks(table, scores);
     // (part, section, value, model, sums, fallbacks, best)
-    let mut rows: Vec<(&str, &str, String, &str, Sums, u64, String)> = Vec::new();
+    let mut rows: Vec<Row> = Vec::new();
     for (i, (part, model, s)) in scores.iter().enumerate() {
         rows.push((
             part,
@@ -894,12 +901,8 @@ fn frame(table: Table, scores: &Scores) -> PolarsResult<DataFrame> {
             ));
         }
     }
-    let placement_overall = |r: &(&str, &str, String, &str, Sums, u64, String)| {
-        table == Table::Placement && r.1 == "models"
-    };
-    let f = |g: &dyn Fn(&(&str, &str, String, &str, Sums, u64, String)) -> Option<f64>| {
-        rows.iter().map(g).collect::<Vec<Option<f64>>>()
-    };
+    let placement_overall = |r: &Row| table == Table::Placement && r.1 == "models";
+    let f = |g: &dyn Fn(&Row) -> Option<f64>| rows.iter().map(g).collect::<Vec<Option<f64>>>();
     DataFrame::new_infer_height(vec![
         Column::new("table".into(), vec![table.name(); rows.len()]),
         Column::new("part".into(), rows.iter().map(|r| r.0).collect::<Vec<_>>()),
