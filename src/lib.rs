@@ -37,6 +37,8 @@ mod cmd;
 #[cfg(feature = "cli")]
 mod compare;
 pub mod danger;
+#[cfg(feature = "cli")]
+mod engine_tables;
 pub mod formats;
 #[cfg(feature = "cli")]
 pub mod frames;
@@ -62,6 +64,8 @@ mod review;
 #[cfg(feature = "cli")]
 mod runtime;
 pub mod score;
+#[cfg(feature = "cli")]
+mod softmax;
 pub mod stats;
 pub mod tile;
 pub mod wall;

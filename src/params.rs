@@ -15,6 +15,7 @@ use serde_json::{json, Value};
 use crate::frames::write_atomically;
 use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::report::{self, rows_json, to_csv};
+use crate::softmax;
 
 pub use crate::param_file::{FORMAT, FORMAT_VERSION};
 
@@ -28,6 +29,14 @@ pub enum Fold {
 }
 
 impl Fold {
+    /// Whether a unit of fold `f` is among the games fitted on.
+    pub(crate) fn includes(self, f: i32) -> bool {
+        match self {
+            Fold::All => true,
+            Fold::One(x) => i32::from(x) == f,
+        }
+    }
+
     /// The file's `fold` field: `"all"` or the fold's number.
     fn json(self) -> Value {
         match self {
@@ -163,6 +172,8 @@ pub enum UnitTable {
     TenpaiRate,
     /// §18 `win_rate.json`.
     WinRate,
+    /// §19 `placement.json` (its counts; [`placement`] adds the softmax).
+    Placement,
 }
 
 impl UnitTable {
@@ -170,6 +181,7 @@ impl UnitTable {
         match self {
             UnitTable::TenpaiRate => "tenpai_units",
             UnitTable::WinRate => "win_units",
+            UnitTable::Placement => "placement_units",
         }
     }
 
@@ -177,6 +189,7 @@ impl UnitTable {
         match self {
             UnitTable::TenpaiRate => "haifu.tenpai-rate",
             UnitTable::WinRate => "haifu.win-rate",
+            UnitTable::Placement => "haifu.placement",
         }
     }
 
@@ -197,6 +210,11 @@ impl UnitTable {
                 "by_turns_left_shanten",
                 "SELECT fold, turns_left, shanten,                  CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds, in_riichi,                  CAST(COUNT(*) AS BIGINT) AS units,                  CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS won,                  CAST(SUM(CASE WHEN won_within_2 THEN 1 ELSE 0 END) AS BIGINT) AS won_within_2,                  CAST(SUM(CASE WHEN exhaustive THEN 1 ELSE 0 END) AS BIGINT) AS exhaustive_units,                  CAST(SUM(CASE WHEN tenpai_at_end THEN 1 ELSE 0 END) AS BIGINT) AS tenpai_at_end                  FROM win_units {where} GROUP BY 1, 2, 3, 4, 5                  ORDER BY fold, in_riichi, open_melds, turns_left DESC, shanten",
             )],
+            UnitTable::Placement => vec![(
+                "by_kyoku_order",
+                "SELECT fold, kyoku, \"order\", CAST(COUNT(*) AS BIGINT) AS hands \
+                 FROM placement_units {where} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+            )],
         }
     }
 
@@ -207,6 +225,14 @@ impl UnitTable {
             }
             UnitTable::WinRate => {
                 "docs/definitions.md §18: per discard; won = the discarder wins the hand;                  won_within_2 = by tsumo on its next or second-next draw or by ron having drawn                  at most once since; exhaustive_units, tenpai_at_end over the hands that end in                  an exhaustive draw; counts per fold"
+            }
+            UnitTable::Placement => {
+                "docs/definitions.md §19: per hand of a four-player hanchan with owari; order = \
+                 the game's final order as akochan's permutation number (0 = seats 0,1,2,3 from \
+                 first to last, 1 = 0,1,3,2, ... 23 = 3,2,1,0); hands per fold, kyoku and order; \
+                 softmax per kyoku: x = (1, (s0-s1)/1e4, (s0-s2)/1e4, (s0-s3)/1e4), \
+                 P(order i) = exp(w_i.x) / sum_j exp(w_j.x), maximum likelihood with an L2 \
+                 penalty of 1e-4 |w|^2 per unit; weights[4i + j] = order i, feature j"
             }
         }
     }
@@ -251,6 +277,64 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
         csv.push_str(&to_csv(&df)?);
     }
     Ok((value, csv))
+}
+
+/// The §19 parameter file (JSON value) and the same numbers as CSV, and the softmax fitted
+/// per kyoku 0..12 on the selected games: the 96 weights of each (0 for a kyoku without a
+/// hand: the uniform 1/24).
+pub fn placement(frames: &Path, fold: Fold) -> Result<(Value, String, Vec<Vec<f64>>)> {
+    let (mut value, mut csv) = unit_table(frames, UnitTable::Placement, fold)?;
+    let units = crate::engine_tables::placement_units(frames)?;
+    let mut by_kyoku: Vec<Vec<([f64; 4], u8)>> = vec![Vec::new(); softmax::KYOKUS];
+    for u in &units {
+        if fold.includes(u.fold) && u.kyoku < softmax::KYOKUS {
+            by_kyoku[u.kyoku].push((softmax::features(u.scores), u.order));
+        }
+    }
+    let fits = by_kyoku
+        .iter()
+        .map(|units| softmax::fit(units))
+        .collect::<Result<Vec<_>>>()?;
+    value["softmax"] = json!({
+        "features": ["1", "(s0-s1)/1e4", "(s0-s2)/1e4", "(s0-s3)/1e4"],
+        "penalty_per_unit": softmax::PENALTY,
+        "layout": "weights[4i + j]: order i (akochan's permutation number), feature j",
+        "by_kyoku": fits.iter().enumerate().map(|(k, w)| json!({
+            "kyoku": k,
+            "units": by_kyoku[k].len(),
+            "akochan_file": softmax::akochan_file(k),
+            "weights": w,
+        })).collect::<Vec<_>>(),
+    });
+    csv.push_str("# softmax\nkyoku,units,order,w_1,w_s01,w_s02,w_s03\n");
+    for (k, w) in fits.iter().enumerate() {
+        for i in 0..softmax::CLASSES {
+            let r = &w[4 * i..4 * i + 4];
+            csv.push_str(&format!(
+                "{k},{},{i},{},{},{},{}\n",
+                by_kyoku[k].len(),
+                r[0],
+                r[1],
+                r[2],
+                r[3]
+            ));
+        }
+    }
+    Ok((value, csv, fits))
+}
+
+/// Writes the softmax weights of [`placement`] in akochan's layout into `dir` (the directory
+/// of the JSON file): `para{k}_9000.txt` for k = 0..8 and `para{k}_nn.txt` for 8..12, one
+/// weight per line; returns the paths.
+pub(crate) fn write_akochan(dir: &Path, fits: &[Vec<f64>]) -> Result<Vec<PathBuf>> {
+    let mut paths = Vec::new();
+    for (k, w) in fits.iter().enumerate() {
+        let path = dir.join(softmax::akochan_file(k));
+        write_atomically(&path, softmax::akochan_text(w).as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        paths.push(path);
+    }
+    Ok(paths)
 }
 
 /// Writes a parameter file: the JSON at `json` and the same numbers as CSV next to it (the

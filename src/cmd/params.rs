@@ -26,7 +26,14 @@ enum What {
     /// The win-rate file: win counts by turns left and shanten per fold (§18, `--with tables`),
     /// JSON and CSV.
     WinRate(TsumoRate),
-    /// Does the parameter file predict real tenpai draws better than a uniform draw? (§8)
+    /// The placement file: final orders per kyoku and fold and the softmax fitted per kyoku
+    /// (§19, `--with tables`), JSON and CSV; the softmax also in akochan's layout, one file per
+    /// kyoku (`para{k}_9000.txt` for East 1..South 4, `para{k}_nn.txt` for West 1..4) written
+    /// in the directory of FILE.json.
+    Placement(TsumoRate),
+    /// Does the parameter file predict real tenpai draws better than a uniform draw? (§8) With
+    /// --table, haifu's cross-fitted §17–§20 tables and the engines' own files scored on the
+    /// real units (§22).
     Validate(Validate),
 }
 
@@ -48,7 +55,13 @@ struct TsumoRate {
 #[command(
     after_help = "Models: uniform (what engines assume: u(t)/U), params-hv and \
 params-thv (2-fold cross-fitted from the frames), file-hv and file-thv (from --params). \
-Definitions: docs/definitions.md §8; columns: docs/frames.md; the file: docs/draw-rates.md."
+Definitions: docs/definitions.md §8; columns: docs/frames.md; the file: docs/draw-rates.md.
+
+With --table (docs/definitions.md §22, frames of `--with tables`; docs/engine-tables.md): \
+tenpai-rate: uniform-rate, table-turns-left, table-turn, manue (--manue), akochan (--akochan); \
+win-rate: table, csv (--csv); placement: uniform, table, softmax, akochan, on the 24 orders and \
+on the place marginals; ron-share (dama wins): table, akochan. haifu's tables are fitted on one \
+fold and scored on the other; an engine's file on every unit."
 )]
 struct Validate {
     /// Directory written by `haifu ingest --out` or `haifu run --out`.
@@ -56,8 +69,23 @@ struct Validate {
     frames: PathBuf,
     /// A parameter file to score as well (models file-hv, file-thv): one from another corpus,
     /// another year, or your own smoothing, in the format of `haifu params tsumo-rate`.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "table")]
     params: Option<PathBuf>,
+    /// Score a §17–§20 table instead of §8's tsumo rates (§22).
+    #[arg(long, value_enum)]
+    table: Option<crate::engine_tables::Table>,
+    /// akochan's `params` directory (tenpai_prob/ako, rank_prob/ako, ron_ratio/ako under it),
+    /// or a directory holding para{k}_*.txt (as `haifu params placement` writes them), or for
+    /// ron-share the file dama_ron_ratio.txt itself.
+    #[arg(long, requires = "table")]
+    akochan: Option<PathBuf>,
+    /// mjai-manue's game_stats.json (its yamitenStats; tenpai-rate only).
+    #[arg(long, requires = "table")]
+    manue: Option<PathBuf>,
+    /// A win-chance table to score (win-rate only): CSV with columns turns_left, shanten,
+    /// open_melds (0 or 1+) and probability.
+    #[arg(long, requires = "table")]
+    csv: Option<PathBuf>,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
     /// Refused: the fitted models read the pooled draw_rate frame (ingest the slice instead).
@@ -82,6 +110,43 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             let (value, csv) = params::unit_table(&a.frames, table, fold)?;
             let csv_path = params::write(&a.out, &value, &csv)?;
             eprintln!("wrote {} and {}", a.out.display(), csv_path.display());
+        }
+        What::Placement(a) => {
+            let fold = a.fold.map_or(Fold::All, Fold::One);
+            let (value, csv, fits) = params::placement(&a.frames, fold)?;
+            let csv_path = params::write(&a.out, &value, &csv)?;
+            let dir = match a.out.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+                _ => PathBuf::from("."),
+            };
+            let files = params::write_akochan(&dir, &fits)?;
+            eprintln!(
+                "wrote {}, {} and {} akochan files in {}",
+                a.out.display(),
+                csv_path.display(),
+                files.len(),
+                dir.display()
+            );
+        }
+        What::Validate(a) if a.table.is_some() => {
+            let table = a.table.expect("checked");
+            if a.slice.expr.is_some() {
+                anyhow::bail!(
+                    "params validate --table cross-fits over every unit of the frames and \
+                     cannot be restricted with --where: ingest the slice itself instead"
+                );
+            }
+            let engines = crate::engine_tables::Engines {
+                akochan: a.akochan.clone(),
+                manue: a.manue.clone(),
+                csv: a.csv.clone(),
+            };
+            let df = crate::engine_tables::report(&a.frames, table, &engines)?;
+            let text = match a.format {
+                Format::Table => crate::engine_tables::render_table(&df, table)?,
+                other => report::render(&df, other, None)?,
+            };
+            print(&text)?;
         }
         What::Validate(a) => {
             if a.slice.expr.is_some() {

@@ -16,7 +16,7 @@ pub(crate) mod engine;
 pub(crate) mod hand_reading;
 mod players;
 mod protocol;
-mod render;
+pub(crate) mod render;
 pub(crate) mod slice;
 pub(crate) mod tsumo;
 
