@@ -92,24 +92,37 @@ notebooks-venv:
 NB_COMPARE ?= $(CORPUS)/../other
 NB_FOLDS = --where-a "fold = 0" --where-b "fold = 1" --name A=fold-0 --name B=fold-1
 
+## notebooks/engine_tables.ipynb reads haifu's §22 scores (`params validate --table`), with
+## akochan's and mjai-manue's files when NB_ENGINES (default ../shared/engines, as the tests)
+## holds them; without them the engines' models are left out and the notebook says so.
+NB_ENGINES ?= ../shared/engines
+NB_AKOCHAN = $(if $(wildcard $(NB_ENGINES)/akochan),--akochan $(NB_ENGINES)/akochan)
+NB_MANUE = $(if $(wildcard $(NB_ENGINES)/mjai-manue/game_stats.json),--manue $(NB_ENGINES)/mjai-manue/game_stats.json)
+nb_validate = $(HAIFU) params validate --table tenpai-rate --frames $(1) $(NB_AKOCHAN) $(NB_MANUE) --format json \
+	  > $(1)/reports/validate-tenpai-rate.json && \
+	  $(HAIFU) params validate --table placement --frames $(1) $(NB_AKOCHAN) --format json \
+	  > $(1)/reports/validate-placement.json
+
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
-	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --with decisions,development,danger-moments,hand-reading --quiet > $(NB_FRAMES).txt
+	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --with decisions,development,danger-moments,hand-reading,tables --quiet > $(NB_FRAMES).txt
 	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
+	$(call nb_validate,$(NB_FRAMES))
 	$(if $(NB_CORPUS_GIVEN),$(HAIFU) ingest $(NB_COMPARE) --room any --out $(NB_FRAMES)-b --quiet > /dev/null)
 	$(HAIFU) compare riichi-response --frames $(abspath $(NB_FRAMES)) --format json \
 	  $(if $(NB_CORPUS_GIVEN),--frames $(abspath $(NB_FRAMES))-b --name A=phoenix --name B=other-rooms,$(NB_FOLDS)) \
 	  > $(NB_FRAMES)/reports/compare.json
-	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) \
+	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) HAIFU_ENGINES=$(abspath $(NB_ENGINES)) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
 
 notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --with decisions,development,danger-moments,hand-reading --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --with decisions,development,danger-moments,hand-reading,tables --quiet > "$$tmp/run.txt" && \
 	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
+	  $(call nb_validate,"$$tmp/frames") && \
 	  $(HAIFU) compare riichi-response --frames "$$tmp/frames" $(NB_FOLDS) --format json \
 	    > "$$tmp/frames/reports/compare.json" && \
-	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
+	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" HAIFU_ENGINES=$(abspath $(NB_ENGINES)) \
 	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
 
 ## Mutation testing (TESTING.md): cargo-mutants over the modules that decide numbers
