@@ -748,7 +748,29 @@ type Metric = (&'static str, fn(&Sums) -> f64);
 /// A report row: part, section, value, model, sums, fallbacks, best.
 type Row<'a> = (&'a str, &'a str, String, &'a str, Sums, u64, String);
 
-/// §22 for §19's placement: each model on the orders and on the place marginals.
+/// The placement report's per-round parts: the orders of the hands that start a round.
+const KYOKU_PARTS: [&str; 12] = [
+    "orders E1",
+    "orders E2",
+    "orders E3",
+    "orders E4",
+    "orders S1",
+    "orders S2",
+    "orders S3",
+    "orders S4",
+    "orders W1",
+    "orders W2",
+    "orders W3",
+    "orders W4",
+];
+
+/// True for a per-round part (scored on the models only, no calibration of its own).
+fn per_round(part: &str) -> bool {
+    KYOKU_PARTS.contains(&part)
+}
+
+/// §22 for §19's placement: each model on the orders and on the place marginals, and on the
+/// orders of each round's hands.
 pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     let units = placement_units(frames)?;
     let akochan = engines.akochan.as_deref().map(read_rank_prob).transpose()?;
@@ -770,6 +792,8 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     }
     let mut orders = vec![Score::default(); names.len()];
     let mut places = vec![Score::default(); names.len()];
+    // The same on the orders, per round (kyoku).
+    let mut per_kyoku = vec![vec![Score::default(); names.len()]; softmax::KYOKUS];
     for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
         let g = other(u.fold);
         let y = usize::from(u.order);
@@ -788,6 +812,8 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
         for (m, (p, fb)) in ps.iter().enumerate() {
             orders[m].orders(p, y);
             orders[m].fallbacks += fb;
+            per_kyoku[u.kyoku][m].orders(p, y);
+            per_kyoku[u.kyoku][m].fallbacks += fb;
             places[m].places(p, y);
             places[m].fallbacks += fb;
         }
@@ -798,6 +824,14 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     }
     for (n, s) in names.iter().zip(places) {
         out.push(("places", n.to_string(), s));
+    }
+    for (k, scores) in per_kyoku.into_iter().enumerate() {
+        if scores[0].overall.units == 0 {
+            continue;
+        }
+        for (n, s) in names.iter().zip(scores) {
+            out.push((KYOKU_PARTS[k], n.to_string(), s));
+        }
     }
     Ok(out)
 }
@@ -889,7 +923,7 @@ fn frame(table: Table, scores: &Scores) -> PolarsResult<DataFrame> {
         ));
     }
     for b in 0..BINS {
-        for (part, model, s) in scores {
+        for (part, model, s) in scores.iter().filter(|(p, _, _)| !per_round(p)) {
             rows.push((
                 part,
                 "calibration",
@@ -985,13 +1019,22 @@ pub(crate) fn render_table(df: &DataFrame, table: Table) -> Result<String> {
             .unwrap_or(0);
         let what = match (table, part.as_str()) {
             (Table::Placement, "orders") => "hands, on the 24 final orders",
+            (Table::Placement, p) if per_round(p) => {
+                "hands starting this round, on the 24 final orders"
+            }
             (Table::Placement, _) => "hands, on each seat's final place",
             (Table::RonShare, _) => "dama wins",
             _ => "units",
         };
+        let round = if per_round(&part) {
+            &part["orders ".len()..]
+        } else {
+            ""
+        };
         out.push_str(&format!(
-            "== {} models on {units} {what} (docs/definitions.md §22; * = best)\n",
-            table.name()
+            "== {}{}{round} models on {units} {what} (docs/definitions.md §22; * = best)\n",
+            table.name(),
+            if round.is_empty() { "" } else { ", round " },
         ));
         let mut metrics = vec![("log_loss", Best::Lowest), ("brier", Best::Lowest)];
         if table != Table::Placement {
@@ -1003,6 +1046,10 @@ pub(crate) fn render_table(df: &DataFrame, table: Table) -> Result<String> {
             &["model", "units", "observed", "fallbacks"]
         };
         out.push_str(&marked_table(&models, labels, &metrics, 5)?);
+        if per_round(&part) {
+            out.push('\n');
+            continue;
+        }
         out.push_str("\n== calibration by p (each probability a unit gives: 24 orders or 16 seat-place cells for placement)\n");
         let cal = sel("calibration")?
             .lazy()

@@ -39,10 +39,10 @@ mod mjai_write;
 mod players;
 #[path = "report_values.rs"]
 mod report_values;
-#[path = "review.rs"]
-mod review;
 #[path = "reports.rs"]
 mod reports;
+#[path = "review.rs"]
+mod review;
 #[path = "tenhou6_write.rs"]
 mod tenhou6_write;
 #[path = "tsumo.rs"]

@@ -555,7 +555,22 @@ fn params_validate_tables_on_fixtures() {
         .map(|r| (r["part"].as_str().unwrap(), r["model"].as_str().unwrap()))
         .collect();
     assert!(parts.contains(&("orders", "softmax")) && parts.contains(&("places", "uniform")));
-    for r in rows.iter().filter(|r| r["section"] == "models") {
+    // The per-round parts (`orders E1` …) split the hands among the rounds, for each model.
+    let per_round = |r: &&serde_json::Value| r["part"].as_str().unwrap().starts_with("orders ");
+    for model in ["uniform", "table", "softmax"] {
+        let split: i64 = rows
+            .iter()
+            .filter(|r| r["section"] == "models" && r["model"] == model)
+            .filter(per_round)
+            .map(|r| r["units"].as_i64().unwrap())
+            .sum();
+        assert_eq!(split, hands, "{model}");
+    }
+    for r in rows
+        .iter()
+        .filter(|r| r["section"] == "models")
+        .filter(|r| !per_round(r))
+    {
         assert_eq!(r["units"].as_i64().unwrap(), hands);
         assert!(r["observed"].is_null());
         if r["model"] == "uniform" && r["part"] == "orders" {
