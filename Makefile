@@ -43,6 +43,7 @@ bench: build
 	  --example tsumogiri_bot
 	BENCH_BASE=$(BASE) BENCH_ENGINE=$(dir $(HAIFU))examples/max_ukeire_engine \
 	  BENCH_READER=$(dir $(HAIFU))examples/hand_reading_engine \
+	  BENCH_BOT=$(dir $(HAIFU))examples/tsumogiri_bot \
 	  python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
 
 clean:

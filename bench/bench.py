@@ -324,6 +324,21 @@ def main():
               f"{statistics.median(b[1] for b in ext):.0f} moments/s wall (engine included), "
               f"haifu's side {statistics.median(b[2] for b in ext):.0f} moments per CPU-second "
               f"(target ≥ 100,000)")
+    bot = os.environ.get("BENCH_BOT")
+    if bot:
+        # #49: the example bot (tsumogiri, passing every call) on all four seats of every game,
+        # in the mjai.app style with one bot process per seat and worker (--reuse): what
+        # haifu's side costs a review. Once: it is the longest run of the bench.
+        out_review = os.path.join(tmp, "out-review")
+        env = dict(os.environ, HAIFU_TIMINGS="1")
+        wall, _, _, stderr = measure_all([haifu, "review", "--frames", out, "--out", out_review,
+                                          "--mjai", f"{bot} --array", "--mjai-style", "array",
+                                          "--reuse", "--quiet", "--format", "csv"], env)
+        m = re.search(r"review: (\d+) decisions", stderr)
+        decisions = int(m.group(1)) if m else 0
+        print(f"#49: `haifu review` with the example bot, every seat of {games_full} games: "
+              f"{wall:.1f} s wall (target < 120 s), {decisions} decisions, "
+              f"{decisions / wall:.0f} decisions/s")
     out_conv = os.path.join(tmp, "out-convert")
     conv = []
     for _ in range(reps):
