@@ -8,7 +8,8 @@
 //! [`session::review`]. The main thread collects the results, shows progress, and writes the
 //! frames `reviews` (one row per decision) and `review_failures` (one row per failed (game,
 //! seat)) into `--out`, checkpointed as it goes so that an interrupted review resumes
-//! (`--resume` skips the (game, seat) pairs already in the frame).
+//! (`--resume` skips the (game, seat) pairs already in the frame): every minute and at the
+//! end, each time whole.
 //!
 //! Invariants: the frames hold the pairs in job order (game order, then seat), whatever the
 //! number of workers; a failed pair contributes no decision; the report is computed from the
@@ -21,6 +22,7 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::Arc;
 use std::time::Duration;
 
 use anyhow::{Context, Result};
@@ -63,12 +65,12 @@ pub(crate) struct Frames {
     pub(crate) failures: Vec<FailureRow>,
 }
 
-/// A row of the `reviews` frame.
+/// A row of the `reviews` frame (a game's id and the engine's name are shared by its rows).
 #[derive(Clone, Debug)]
 pub(crate) struct ReviewRow {
-    pub(crate) game_id: String,
+    pub(crate) game_id: Arc<str>,
     pub(crate) seat: u8,
-    pub(crate) bot: String,
+    pub(crate) bot: Arc<str>,
     pub(crate) r: Reviewed,
 }
 
@@ -91,8 +93,9 @@ pub(crate) struct Summary {
     pub(crate) decisions: u64,
 }
 
-/// Pairs reviewed between two checkpoints of the frames.
-const CHECKPOINT: usize = 256;
+/// Time between two checkpoints of the frames (each writes them whole: a checkpoint per so
+/// many pairs made a fast bot's review of a whole corpus quadratic).
+const CHECKPOINT: Duration = Duration::from_secs(60);
 
 /// `k` of `n` indices spread evenly (all when `k ≥ n`).
 pub(crate) fn even_sample(n: usize, k: usize) -> Vec<usize> {
@@ -135,7 +138,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
         done_before = frames
             .reviews
             .iter()
-            .map(|r| (r.game_id.clone(), r.seat))
+            .map(|r| (r.game_id.to_string(), r.seat))
             .collect();
     }
     let jobs: Vec<(usize, u8)> = games
@@ -162,7 +165,9 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
     let mut failed = 0;
     let mut pending: BTreeMap<usize, Done> = BTreeMap::new();
     let mut written_upto = 0;
+    let mut last_checkpoint = std::time::Instant::now();
     let mut since_checkpoint = 0;
+    let engine: Arc<str> = Arc::from(opts.name.as_str());
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..opts.jobs.max(1) {
             let tx = tx.clone();
@@ -177,12 +182,15 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                 let (g, seat) = jobs[d.job];
                 let game_id = &games[g].game_id;
                 match d.result {
-                    Ok(rows) => frames.reviews.extend(rows.into_iter().map(|r| ReviewRow {
-                        game_id: game_id.clone(),
-                        seat,
-                        bot: opts.name.clone(),
-                        r,
-                    })),
+                    Ok(rows) => {
+                        let id: Arc<str> = Arc::from(game_id.as_str());
+                        frames.reviews.extend(rows.into_iter().map(|r| ReviewRow {
+                            game_id: id.clone(),
+                            seat,
+                            bot: engine.clone(),
+                            r,
+                        }))
+                    }
                     Err(f) => {
                         failed += 1;
                         eprintln!(
@@ -211,9 +219,10 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                     p.inc(1);
                 }
             }
-            if since_checkpoint >= CHECKPOINT {
+            if since_checkpoint > 0 && last_checkpoint.elapsed() >= CHECKPOINT {
                 since_checkpoint = 0;
                 write_frames(&opts.out, &frames)?;
+                last_checkpoint = std::time::Instant::now();
             }
         }
         Ok(())
@@ -287,7 +296,7 @@ fn write_frames(dir: &Path, f: &Frames) -> Result<()> {
     let mut reviews = DataFrame::new_infer_height(vec![
         Column::new(
             "game_id".into(),
-            r.iter().map(|x| x.game_id.as_str()).collect::<Vec<_>>(),
+            r.iter().map(|x| &*x.game_id).collect::<Vec<_>>(),
         ),
         Column::new(
             "hand".into(),
@@ -337,7 +346,7 @@ fn write_frames(dir: &Path, f: &Frames) -> Result<()> {
         ),
         Column::new(
             "engine".into(),
-            r.iter().map(|x| x.bot.as_str()).collect::<Vec<_>>(),
+            r.iter().map(|x| &*x.bot).collect::<Vec<_>>(),
         ),
     ])?;
     let fl = &f.failures;
@@ -421,9 +430,9 @@ fn read_frames(dir: &Path) -> Result<Frames> {
             .map_err(|e| anyhow::anyhow!("{}: {e}", bad()))?;
         let legal = legal.get(i).unwrap_or_default().to_string();
         reviews.push(ReviewRow {
-            game_id: game.get(i).unwrap_or_default().to_string(),
+            game_id: Arc::from(game.get(i).unwrap_or_default()),
             seat: seat.get(i).unwrap_or(0) as u8,
-            bot: engine.get(i).unwrap_or_default().to_string(),
+            bot: Arc::from(engine.get(i).unwrap_or_default()),
             r: Reviewed {
                 hand: hand.get(i).unwrap_or(0) as u16,
                 turn: turn.get(i).unwrap_or(0) as u8,
@@ -542,8 +551,8 @@ pub(crate) fn by_game_frame(rows: &[ReviewRow]) -> Result<DataFrame> {
     let mut keys: Vec<(String, u8)> = Vec::new();
     let mut counts: Vec<(i64, i64)> = Vec::new();
     for row in rows {
-        if keys.last() != Some(&(row.game_id.clone(), row.seat)) {
-            keys.push((row.game_id.clone(), row.seat));
+        if keys.last() != Some(&(row.game_id.to_string(), row.seat)) {
+            keys.push((row.game_id.to_string(), row.seat));
             counts.push((0, 0));
         }
         let c = counts.last_mut().expect("pushed");
