@@ -218,6 +218,32 @@ fn the_example_bot_and_the_three_styles() {
     assert_eq!(all["decisions"].as_u64().unwrap() as usize, each.len());
     let matches = each.iter().filter(|r| r.7).count();
     assert_eq!(all["matches"].as_u64().unwrap() as usize, matches);
+    // `haifu compare review` sets the two styles side by side: in all, each side's decisions
+    // and match rate are its frame's; the actionable side matched fewer (its unanswered ones).
+    let o = haifu(&[
+        "compare",
+        "review",
+        "--frames",
+        dir.path().join("actionable").to_str().unwrap(),
+        "--frames",
+        dir.path().join("each").to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let out = common::ok(&o);
+    let v: Value = serde_json::from_str(&out).unwrap();
+    let row = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["kind"] == "all" && r["section"] == "all")
+        .unwrap();
+    assert_eq!(row["n_a"].as_u64().unwrap() as usize, actionable.len());
+    assert_eq!(row["n_b"].as_u64().unwrap() as usize, each.len());
+    let rate = |rows: &[Row]| rows.iter().filter(|r| r.7).count() as f64 / rows.len() as f64;
+    assert!((row["a"].as_f64().unwrap() - rate(&actionable)).abs() < 1e-12);
+    assert!((row["b"].as_f64().unwrap() - rate(&each)).abs() < 1e-12);
+    assert!(row["diff"].as_f64().unwrap() > 0.0);
 }
 
 /// Each kind of bot fault fails the (game, seat) it happens in (the example bot misbehaves at
@@ -329,4 +355,43 @@ fn phoenix_games() {
     assert!(ra.len() > 5_000);
     assert_eq!(ra, re);
     assert_eq!(frame(&a, "review_failures").height(), 0);
+}
+
+/// akochan (critter-mj/akochan, built by hand: docs/review.md) through its pipe mode, when
+/// `HAIFU_AKOCHAN` names its directory: one seat of f006 in the `actionable` style, no failure,
+/// every decision answered but the discards after a call or riichi it did not make itself.
+#[test]
+fn akochan_when_present() {
+    let Some(dir) = std::env::var_os("HAIFU_AKOCHAN") else {
+        eprintln!("skipped: set HAIFU_AKOCHAN to an akochan build (docs/review.md) to run it");
+        return;
+    };
+    let f = common::ingest_cli(
+        &[fixtures().join("2019061512gm-00a9-0000-0000f006.xml")],
+        &[],
+    );
+    let out = tempfile::tempdir().unwrap();
+    let cmd = format!(
+        "cd {} && LD_LIBRARY_PATH=. ./system.exe pipe setup_mjai.json {{seat}}",
+        Path::new(&dir).display()
+    );
+    let (code, _, err) = review(
+        f.path(),
+        out.path(),
+        &cmd,
+        &[
+            "--mjai-style",
+            "actionable",
+            "--seats",
+            "0",
+            "--timeout",
+            "120",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    let r = rows(out.path());
+    assert!(!r.is_empty());
+    for row in &r {
+        assert!(row.6.is_some() || row.3 == "discard", "{row:?}");
+    }
 }

@@ -63,7 +63,10 @@ fn compare_help() -> String {
          Shares (s successes of n units) are compared with Newcombe's hybrid score interval for a \
          difference of proportions and the pooled two-proportion z test; means with Welch's t. \
          p_adjusted is Holm's step-down adjustment over the rows of one report; significant means \
-         p_adjusted < 0.05. A row only one side has is shown with the other side null."
+         p_adjusted < 0.05. A row only one side has is shown with the other side null.\n\n\
+         Report `review` (named alone) compares two bots' reviews: --frames gives the --out \
+         directories of two `haifu review` runs; their match rates per kind of decision, by turn \
+         and by riichi opponents."
     )
 }
 
@@ -81,6 +84,12 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             Some(("B" | "b", v)) if !v.is_empty() => name_b = v.to_string(),
             _ => bail!("--name {n:?}: expected A=NAME or B=NAME"),
         }
+    }
+    if args.reports.iter().any(|r| r == "review") {
+        if args.reports.len() > 1 || args.where_a.is_some() || args.where_b.is_some() {
+            bail!("report `review` is compared alone, without --where-a or --where-b");
+        }
+        return run_review(args, &name_a, &name_b);
     }
     let by_name = args.name_a.is_some() || args.name_b.is_some();
     if let Some(r) = args.reports.iter().find(|r| by_name && *r != "players") {
@@ -276,4 +285,30 @@ fn table(t: &Table) -> Result<String> {
         out.push_str(&line(r));
     }
     Ok(out)
+}
+
+/// `haifu compare review --frames OUT_A OUT_B`: two bots' reviews (the `--out` directories of
+/// `haifu review`) side by side.
+fn run_review(args: &Args, name_a: &str, name_b: &str) -> Result<Done> {
+    let frames_b = args.frames.get(1).unwrap_or(&args.frames[0]);
+    let t = compare::reviews(&args.frames[0], frames_b)?;
+    let text = match args.format {
+        Format::Table => format!(
+            "A = {name_a}: {}\nB = {name_b}: {}\n\n== review: {name_b} − {name_a}\n{}",
+            args.frames[0].display(),
+            frames_b.display(),
+            table(&t)?
+        ),
+        Format::Csv => report::to_csv(&t.rows)?,
+        Format::Json => {
+            let value = serde_json::json!({
+                "a": {"name": name_a, "frames": args.frames[0].display().to_string()},
+                "b": {"name": name_b, "frames": frames_b.display().to_string()},
+                "rows": report::rows_json(&t.rows),
+            });
+            serde_json::to_string_pretty(&value).expect("serialisable") + "\n"
+        }
+    };
+    print(&text)?;
+    Ok(Done::Ok)
 }

@@ -334,6 +334,29 @@ pub(crate) fn compare(
     Ok(Compared { tables, notes })
 }
 
+/// `haifu compare review`: two bots' reviews (`haifu review --out` directories, each with its
+/// `reviews` frame) side by side: the match rate per kind of decision and group
+/// (queries/compare/review.sql), the difference B − A with its interval and Holm's test.
+pub(crate) fn reviews(a: &Path, b: &Path) -> Result<Table> {
+    const SQL: &str = include_str!("../../queries/compare/review.sql");
+    let side = |dir: &Path| -> Result<DataFrame> {
+        let path = dir.join("reviews.parquet");
+        if !path.exists() {
+            bail!(
+                "{} has no reviews.parquet: give the --out directory of `haifu review`",
+                dir.display()
+            );
+        }
+        let mut ctx = SQLContext::new();
+        ctx.register(
+            "reviews",
+            LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?,
+        );
+        report::run(&mut ctx, SQL, None)
+    };
+    pair("review", &side(a)?, &side(b)?)
+}
+
 /// The parts of one side's moments as one frame.
 fn stack(parts: Vec<DataFrame>) -> Result<DataFrame> {
     let mut it = parts.into_iter();
