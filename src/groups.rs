@@ -67,7 +67,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "every decision (discard, riichi, calls, kans, wins) with its legal actions, \
                 each taken action proved legal; report `choices`",
         frames: &["choices"],
-        cost: "+70% CPU; 3.8 M rows, 63 MB",
+        cost: "+98% CPU; 3.8 M rows, 63 MB",
     },
     GroupInfo {
         group: Group::Walls,
@@ -123,7 +123,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         sections: "§17-§20",
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["tenpai_units", "win_units", "placement_units", "win_kinds"],
-        cost: "+32% CPU",
+        cost: "+28% CPU",
     },
 ];
 
