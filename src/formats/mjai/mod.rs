@@ -4,5 +4,6 @@
 pub(crate) mod read;
 mod write;
 
+#[cfg(feature = "cli")]
 pub(crate) use write::Writer;
 pub use write::{tile_name, write};
