@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 
 use crate::cmd::{self, Done};
 use crate::report::engine::EngineError;
-use crate::runtime::{stop_on_interrupt, Interrupted};
+use crate::runtime::{stop_on_interrupt, Interrupted, InterruptedKept};
 
 /// Tenhou Phoenix-table logs → columnar statistics for riichi-mahjong AI authors.
 ///
@@ -76,7 +76,7 @@ fn exit_code(result: anyhow::Result<Done>) -> ExitCode {
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,
         Ok(Done::InputsFailed) => ExitCode::from(2),
-        Err(e) if e.is::<Interrupted>() => {
+        Err(e) if e.is::<Interrupted>() || e.is::<InterruptedKept>() => {
             eprintln!("haifu: {e}");
             ExitCode::from(130)
         }

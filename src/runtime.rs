@@ -37,6 +37,19 @@ impl std::fmt::Display for Interrupted {
 
 impl std::error::Error for Interrupted {}
 
+/// The error of a run interrupted after it saved what it had done (`haifu review`'s frames,
+/// which `--resume` goes on from): the message says what was kept.
+#[derive(Debug)]
+pub(crate) struct InterruptedKept(pub(crate) String);
+
+impl std::fmt::Display for InterruptedKept {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "interrupted: {}", self.0)
+    }
+}
+
+impl std::error::Error for InterruptedKept {}
+
 /// `Err(Interrupted)` once the user asked the run to stop.
 pub(crate) fn check_interrupt() -> Result<(), Interrupted> {
     if interrupted() {

@@ -395,3 +395,50 @@ fn akochan_when_present() {
         assert!(row.6.is_some() || row.3 == "discard", "{row:?}");
     }
 }
+
+/// Ctrl-C while a bot is thinking (the example bot hangs at its second hand): the review stops
+/// within seconds, not after the bot's timeout, with status 130 and a message that the pairs
+/// done are kept; the interrupted pair is a failure (`interrupted`) that `--resume` tries again.
+#[test]
+fn ctrl_c_keeps_the_pairs_done() {
+    let f = common::ingest_cli(
+        &[fixtures().join("2019061512gm-00a9-0000-0000f006.xml")],
+        &[],
+    );
+    let out = tempfile::tempdir().unwrap();
+    let cmd = format!("{} --fault hang", bot().display());
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+        .args([
+            "review",
+            "--frames",
+            f.path().to_str().unwrap(),
+            "--out",
+            out.path().to_str().unwrap(),
+            "--mjai",
+            &cmd,
+            "--seats",
+            "1",
+            "--timeout",
+            "60",
+            "--quiet",
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let t0 = std::time::Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(t0.elapsed().as_secs() < 20, "not the bot's 60 s timeout");
+    assert_eq!(o.status.code(), Some(130), "{err}");
+    assert!(err.contains("--resume goes on from there"), "{err}");
+    let failures = frame(out.path(), "review_failures");
+    let r = failures.column("reason").unwrap().str().unwrap().get(0);
+    assert_eq!(r, Some("interrupted"));
+}

@@ -151,6 +151,13 @@ impl Bot {
                     )
                 }),
                 Err(fast::Stop::Closed(why)) => Err(self.exited(&why)),
+                Err(fast::Stop::Interrupted) => {
+                    self.kill();
+                    Err(BotFault::new(
+                        "interrupted",
+                        "the review was interrupted (Ctrl-C) while the bot was thinking",
+                    ))
+                }
                 Err(fast::Stop::Timeout) => {
                     self.kill();
                     Err(BotFault::new(
@@ -272,6 +279,8 @@ mod fast {
     pub(crate) enum Stop {
         Closed(String),
         Timeout,
+        /// The user asked the run to stop (Ctrl-C): a slow bot is not waited for.
+        Interrupted,
     }
 
     pub(crate) struct Pipes {
@@ -335,7 +344,12 @@ mod fast {
                 if now >= deadline {
                     return Err(Stop::Timeout);
                 }
-                self.pump(Some(deadline - now), true)?;
+                if crate::runtime::interrupted() {
+                    return Err(Stop::Interrupted);
+                }
+                // A slice at a time, so that Ctrl-C is seen within a fifth of a second.
+                let slice = (deadline - now).min(Duration::from_millis(200));
+                self.pump(Some(slice), true)?;
             }
         }
 

@@ -133,8 +133,6 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
     let mut done_before: HashSet<(String, u8)> = HashSet::new();
     if opts.resume {
         frames = read_frames(&opts.out)?;
-        // Failed pairs are tried again.
-        frames.failures.clear();
         done_before = frames
             .reviews
             .iter()
@@ -151,6 +149,14 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                 .map(move |&s| (g, s))
         })
         .collect();
+    // Failed pairs of this run's games are tried again; the others' failures are kept.
+    let retried: HashSet<(&str, u8)> = jobs
+        .iter()
+        .map(|&(g, s)| (games[g].game_id.as_str(), s))
+        .collect();
+    frames
+        .failures
+        .retain(|f| !retried.contains(&(f.game_id.as_str(), f.seat)));
     let resumed = opts
         .seats
         .len()
@@ -231,7 +237,16 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
         p.finish_and_clear();
     }
     write_frames(&opts.out, &frames)?;
-    crate::runtime::check_interrupt()?;
+    if crate::runtime::interrupted() {
+        return Err(crate::runtime::InterruptedKept(format!(
+            "{} (game, seat) pairs reviewed are in {} ({} of them before this run); \
+             --resume goes on from there",
+            written_upto + resumed,
+            opts.out.display(),
+            resumed
+        ))
+        .into());
+    }
     Ok(Summary {
         pairs: written_upto,
         resumed,
@@ -447,10 +462,32 @@ fn read_frames(dir: &Path) -> Result<Frames> {
             },
         });
     }
-    Ok(Frames {
-        reviews,
-        failures: Vec::new(),
-    })
+    let mut failures = Vec::new();
+    let fpath = dir.join("review_failures.parquet");
+    if fpath.exists() {
+        let df = ParquetReader::new(std::fs::File::open(&fpath)?).finish()?;
+        let text = |c: &str| -> Result<StringChunked> { Ok(df.column(c)?.str()?.clone()) };
+        let seat = df.column("seat")?.i32()?.clone();
+        let (game, engine, reason, detail, event) = (
+            text("game_id")?,
+            text("engine")?,
+            text("reason")?,
+            text("detail")?,
+            text("event")?,
+        );
+        let s = |c: &StringChunked, i: usize| c.get(i).unwrap_or_default().to_string();
+        for i in 0..df.height() {
+            failures.push(FailureRow {
+                game_id: s(&game, i),
+                seat: seat.get(i).unwrap_or(0) as u8,
+                bot: s(&engine, i),
+                reason: s(&reason, i),
+                detail: s(&detail, i),
+                event: s(&event, i),
+            });
+        }
+    }
+    Ok(Frames { reviews, failures })
 }
 
 /// The report's groups within a kind: (section, value), `all` first.
