@@ -21,6 +21,7 @@ use crate::input;
 use crate::logdb::LogDb;
 use crate::manifest::{ManifestDocument, Status};
 use crate::mjlog::GameLog;
+use crate::report::slice::Slice;
 
 /// A game that landed in a frames directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,9 +31,20 @@ pub(crate) struct Landed {
     pub(crate) game_id: String,
 }
 
-/// The games of `frames` (its manifest's landed inputs, in run order), only those of `keep`
-/// when given (a §9 slice's game ids).
-pub(crate) fn games(frames: &Path, keep: Option<&HashSet<String>>) -> Result<Vec<Landed>> {
+/// The games of `frames` (its manifest's landed inputs, in run order), only those a §9 slice
+/// selects when given.
+pub(crate) fn games(frames: &Path, slice: Option<&Slice>) -> Result<Vec<Landed>> {
+    let keep: Option<HashSet<String>> = slice
+        .map(|s| -> Result<HashSet<String>> {
+            Ok(s.ids()
+                .str()?
+                .iter()
+                .flatten()
+                .map(str::to_string)
+                .collect())
+        })
+        .transpose()?;
+    let keep = keep.as_ref();
     let path = frames.join("manifest.json");
     let doc =
         ManifestDocument::read(&path).with_context(|| format!("cannot read {}", path.display()))?;

@@ -10,7 +10,6 @@
 //! order, so the report is the same on any number of threads. Unobserved decisions are
 //! counted per kind, never sent nor scored.
 
-use std::collections::HashSet;
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -69,19 +68,7 @@ struct Sent {
 
 /// Scores every engine of `opts` over the decisions of the frames' games.
 pub(crate) fn run(opts: &Options) -> Result<Outcome> {
-    let keep: Option<HashSet<String>> = opts
-        .slice
-        .as_ref()
-        .map(|s| -> Result<HashSet<String>> {
-            Ok(s.ids()
-                .str()?
-                .iter()
-                .flatten()
-                .map(str::to_string)
-                .collect())
-        })
-        .transpose()?;
-    let games = again::games(&opts.frames, keep.as_ref())?;
+    let games = again::games(&opts.frames, opts.slice.as_ref())?;
     let mut names = Vec::new();
     let mut builtins = Vec::new();
     let mut externals: Vec<External<ActionSet>> = Vec::new();

@@ -107,19 +107,7 @@ pub(crate) fn even_sample(n: usize, k: usize) -> Vec<usize> {
 
 /// Runs the review of `opts`, writes its frames, and returns its summary.
 pub(crate) fn run(opts: &Options) -> Result<Summary> {
-    let keep: Option<HashSet<String>> = opts
-        .slice
-        .as_ref()
-        .map(|s| -> Result<HashSet<String>> {
-            Ok(s.ids()
-                .str()?
-                .iter()
-                .flatten()
-                .map(str::to_string)
-                .collect())
-        })
-        .transpose()?;
-    let all = again::games(&opts.frames, keep.as_ref())?;
+    let all = again::games(&opts.frames, opts.slice.as_ref())?;
     let games: Vec<Landed> = match opts.limit_games {
         Some(k) => even_sample(all.len(), k)
             .into_iter()

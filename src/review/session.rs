@@ -197,7 +197,7 @@ impl Session<'_> {
             }
             Style::Each => {}
             Style::Actionable => {
-                if !asks(line, self.seat) {
+                if !asks(line, self.seat, false) {
                     self.last = line.to_string();
                     self.bot.send(line);
                     return Ok(());
@@ -206,7 +206,7 @@ impl Session<'_> {
         }
         self.last = line.to_string();
         self.bot.send(line);
-        let keep = self.style == Style::Actionable || asks_each(line, self.seat);
+        let keep = self.style == Style::Actionable || asks(line, self.seat, true);
         let before = std::mem::take(&mut self.queue);
         self.answer()?;
         // An `each` bot answers every line; only the answer to a line that asks the seat
@@ -289,9 +289,10 @@ impl Session<'_> {
     }
 }
 
-/// True when `line` is one an `actionable` bot answers: `seat`'s own `tsumo`, another seat's
-/// `dahai` or `kakan`.
-fn asks(line: &str, seat: u8) -> bool {
+/// True when `line` asks `seat` for a decision. For an `actionable` bot (`own_calls` false):
+/// its own `tsumo`, another seat's `dahai` or `kakan`. For an `each` bot (`own_calls` true),
+/// also its own `chi`, `pon` or `reach` (the discard that follows) and another seat's `ankan`.
+fn asks(line: &str, seat: u8, own_calls: bool) -> bool {
     #[derive(serde::Deserialize)]
     struct Head<'a> {
         #[serde(rename = "type", borrow)]
@@ -303,26 +304,9 @@ fn asks(line: &str, seat: u8) -> bool {
     };
     match (h.kind, h.actor) {
         ("tsumo", Some(a)) => a == seat,
+        ("chi" | "pon" | "reach", Some(a)) => own_calls && a == seat,
         ("dahai" | "kakan", Some(a)) => a != seat,
-        _ => false,
-    }
-}
-
-/// True when `line` asks `seat` for a decision: its own `tsumo`, `chi`, `pon` or `reach` (the
-/// discard that follows), another seat's `dahai`, `kakan` or `ankan` (a call or a win on it).
-fn asks_each(line: &str, seat: u8) -> bool {
-    #[derive(serde::Deserialize)]
-    struct Head<'a> {
-        #[serde(rename = "type", borrow)]
-        kind: &'a str,
-        actor: Option<u8>,
-    }
-    let Ok(h) = serde_json::from_str::<Head>(line) else {
-        return false;
-    };
-    match (h.kind, h.actor) {
-        ("tsumo" | "chi" | "pon" | "reach", Some(a)) => a == seat,
-        ("dahai" | "kakan" | "ankan", Some(a)) => a != seat,
+        ("ankan", Some(a)) => own_calls && a != seat,
         _ => false,
     }
 }
