@@ -5,26 +5,36 @@
 -- replacement draw), each with `all` as well: how many called, and the share with its 95% Wilson interval.
 -- `lowers` is whether the call leaves a lower shanten than the hand had (both buckets 3+ may
 -- hold either, so that cell comes in two rows).
+-- Counted first by integer keys (shanten capped at 3), in one pass over the frame; labelled
+-- after, on the few groups.
 WITH c AS (
   SELECT kind,
-         CASE WHEN shanten >= 3 THEN '3+' ELSE CAST(shanten AS VARCHAR) END AS before,
-         CASE WHEN shanten_after >= 3 THEN '3+' ELSE CAST(shanten_after AS VARCHAR) END AS after,
+         CASE WHEN shanten >= 3 THEN 3 ELSE shanten END AS b,
+         CASE WHEN shanten_after >= 3 THEN 3 ELSE shanten_after END AS a,
          shanten_after < shanten AS lowers,
-         CAST(taken <> 'pass' AS BIGINT) AS called
+         COUNT(*) AS decisions,
+         SUM(CAST(taken <> 'pass' AS BIGINT)) AS calls
   FROM choices
   WHERE kind IN ('chi', 'pon', 'daiminkan') AND observed
+  GROUP BY kind, b, a, lowers
+),
+l AS (
+  SELECT kind,
+         CASE WHEN b >= 3 THEN '3+' ELSE CAST(b AS VARCHAR) END AS before,
+         CASE WHEN a >= 3 THEN '3+' ELSE CAST(a AS VARCHAR) END AS after,
+         lowers, decisions, calls
+  FROM c
 ),
 g AS (
-  SELECT kind, before, after, lowers, COUNT(*) AS decisions, SUM(called) AS calls
-  FROM c GROUP BY kind, before, after, lowers
+  SELECT kind, before, after, lowers, decisions, calls FROM l
   UNION ALL
-  SELECT kind, before, 'all' AS after, CAST(NULL AS BOOLEAN) AS lowers, COUNT(*) AS decisions,
-         SUM(called) AS calls
-  FROM c GROUP BY kind, before
+  SELECT kind, before, 'all' AS after, CAST(NULL AS BOOLEAN) AS lowers, SUM(decisions) AS decisions,
+         SUM(calls) AS calls
+  FROM l GROUP BY kind, before
   UNION ALL
   SELECT kind, 'all' AS before, 'all' AS after, CAST(NULL AS BOOLEAN) AS lowers,
-         COUNT(*) AS decisions, SUM(called) AS calls
-  FROM c GROUP BY kind
+         SUM(decisions) AS decisions, SUM(calls) AS calls
+  FROM l GROUP BY kind
 ),
 s AS (
   SELECT kind, before, after, lowers, decisions, calls, CAST(decisions AS DOUBLE) AS n,

@@ -6,41 +6,44 @@
 -- decisions took it and their share with its 95% Wilson interval. For a `riichi` decision,
 -- `riichi` against `discard` is declaring against staying dama; for a call, the call against
 -- `pass`.
+-- The frame is read once: counted by (kind, turn bucket, taken text, observed), a few hundred
+-- groups, from which every other number comes (the action's name is cut from each distinct text,
+-- not from every one of the millions of rows; the per-turn and per-kind totals are windows over
+-- those groups, not second passes over the frame).
 WITH g AS (
-  -- Counted first by the taken action's text (a few hundred values), so that the action's
-  -- name is cut from each distinct text, not from every one of the millions of rows.
   SELECT kind,
-         CASE WHEN turn < 6 THEN '1-6' WHEN turn < 12 THEN '7-12' ELSE '13+' END AS turns,
+         CAST(turn >= 6 AS INT) + CAST(turn >= 12 AS INT) AS tb,
          taken,
          observed,
          COUNT(*) AS n
   FROM choices
-  GROUP BY kind, turns, taken, observed
+  GROUP BY kind, tb, taken, observed
 ),
-c AS (
-  SELECT kind, turns,
+-- One row per (kind, turns, action); the unobserved decisions as the action null.
+t AS (
+  SELECT kind, CASE tb WHEN 0 THEN '1-6' WHEN 1 THEN '7-12' ELSE '13+' END AS turns,
          CASE WHEN observed THEN split_part(taken, ':', 1) END AS action,
-         CAST(observed AS BIGINT) * n AS observed,
-         n
+         SUM(n) AS n
   FROM g
-),
-per_turn AS (
-  SELECT kind, turns, SUM(n) AS decisions, SUM(observed) AS observed FROM c GROUP BY kind, turns
-  UNION ALL
-  SELECT kind, 'all' AS turns, SUM(n) AS decisions, SUM(observed) AS observed FROM c GROUP BY kind
-),
-took AS (
-  SELECT kind, turns, action, SUM(n) AS taken FROM c WHERE action IS NOT NULL
   GROUP BY kind, turns, action
+),
+t2 AS (
+  SELECT kind, turns, action, n FROM t
   UNION ALL
-  SELECT kind, 'all' AS turns, action, SUM(n) AS taken FROM c WHERE action IS NOT NULL
-  GROUP BY kind, action
+  SELECT kind, 'all' AS turns, action, SUM(n) AS n FROM t GROUP BY kind, action
+),
+-- Each row with its (kind, turns) totals: decisions, and the observed ones.
+w AS (
+  SELECT kind, turns, action, n AS taken,
+         SUM(n) OVER (PARTITION BY kind, turns) AS decisions,
+         SUM(CASE WHEN action IS NULL THEN 0 ELSE n END) OVER (PARTITION BY kind, turns) AS observed
+  FROM t2
 ),
 shares AS (
-  SELECT t.kind, t.turns, t.action, b.decisions, b.decisions - b.observed AS unobserved,
-         b.observed, t.taken, CAST(b.observed AS DOUBLE) AS n,
-         CAST(t.taken AS DOUBLE) / CAST(b.observed AS DOUBLE) AS p
-  FROM took t JOIN per_turn b ON t.kind = b.kind AND t.turns = b.turns
+  SELECT kind, turns, action, decisions, decisions - observed AS unobserved,
+         taken, CAST(observed AS DOUBLE) AS n,
+         CAST(taken AS DOUBLE) / CAST(observed AS DOUBLE) AS p
+  FROM w WHERE action IS NOT NULL
 )
 SELECT
   kind,

@@ -581,7 +581,7 @@ impl HandState {
             && s.is_closed()
             && self.scores[seat] >= 1000
             && self.live_wall >= 4
-            && (waits_before != 0 || (!far && self.tenpai_discards(seat) != 0))
+            && (waits_before != 0 || (!far && self.tenpai_after_some_discard(seat)))
         {
             a.flags |= RIICHI;
         }
@@ -592,6 +592,22 @@ impl HandState {
             }
         }
         a
+    }
+
+    /// Whether some discard leaves `seat` (holding 14 − 3·melds tiles) with a wait (§0): one
+    /// shanten of the 14 tiles rather than a wait of each discard ([`tenpai_discards`]), which
+    /// a riichi's legality at every draw needs no more than. Exact by two facts of
+    /// [`hand::shanten`]: of 14 − 3·melds tiles not complete it is the lowest any discard
+    /// leaves, and 13 − 3·melds tiles are at shanten 0 exactly when they have a wait. A
+    /// complete hand (−1) is asked of its discards one by one.
+    ///
+    /// [`tenpai_discards`]: HandState::tenpai_discards
+    fn tenpai_after_some_discard(&self, seat: usize) -> bool {
+        match self.shanten(seat) {
+            0 => true,
+            -1 => self.tenpai_discards(seat) != 0,
+            _ => false,
+        }
     }
 
     /// The kinds `seat` (holding 14 − 3·melds tiles) may discard and leave a wait (§0).

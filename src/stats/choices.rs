@@ -129,35 +129,44 @@ fn shanten_after(hand: &HandState, seat: usize, a: Action) -> i8 {
 /// The riichi wait of `seat` (holding 14 − 3·melds tiles) at a `riichi` decision: over its
 /// discards that leave it tenpai, the one whose waits have the most copies unseen by the
 /// seat, ties to the higher shape; its highest shape and that count. The wait masks find
-/// the tenpai discards; the shapes are computed for the ones with the most copies only.
+/// the tenpai discards and their counts; the shapes are computed afterwards, for the discards
+/// with the most copies only (one, mostly).
 fn best_riichi_wait(hand: &HandState, seat: usize) -> (Option<WaitShape>, u8) {
     let st = &hand.seats[seat];
     let melds = st.melds.len() as u8;
     let mut h = st.kinds;
-    let mut most = 0u8;
-    let mut shape = None;
     // The discards that keep the lowest shanten (0: riichi is legal), each checked for a wait;
     // every kind held when the hand is complete (a riichi declared on a complete hand).
     let held = (0..KINDS).fold(0u64, |m, k| m | u64::from(st.kinds[k] > 0) << k);
     let candidates = hand::best_discards(&st.kinds).map_or(held, |(_, m)| m & held);
+    // The most unseen copies, and the discards (bit k) that leave that many.
+    let (mut most, mut best) = (0u8, 0u64);
     for k in (0..KINDS).filter(|&k| candidates >> k & 1 == 1) {
         h[k] -= 1;
         let mask = hand::wait_mask(&h, melds);
-        if mask != 0 {
-            let unseen: u8 = (0..KINDS)
-                .filter(|&x| mask >> x & 1 == 1)
-                .map(|x| 4u8.saturating_sub(h[x] + hand.visible[x] + u8::from(x == k)))
-                .sum();
-            if unseen >= most {
-                let w = hand::waits(&h, melds);
-                let s = w.kinds().filter_map(|x| w.shape(x)).max();
-                if (unseen, s) > (most, shape) {
-                    (most, shape) = (unseen, s);
-                }
-            }
-        }
         h[k] += 1;
+        if mask == 0 {
+            continue;
+        }
+        let unseen: u8 = (0..KINDS)
+            .filter(|&x| mask >> x & 1 == 1)
+            .map(|x| 4u8.saturating_sub(h[x] + hand.visible[x]))
+            .sum();
+        if unseen > most || best == 0 {
+            (most, best) = (unseen, 1 << k);
+        } else if unseen == most {
+            best |= 1 << k;
+        }
     }
+    let shape = (0..KINDS)
+        .filter(|&k| best >> k & 1 == 1)
+        .filter_map(|k| {
+            h[k] -= 1;
+            let w = hand::waits(&h, melds);
+            h[k] += 1;
+            w.kinds().filter_map(|x| w.shape(x)).max()
+        })
+        .max();
     (shape, most)
 }
 
