@@ -1,18 +1,23 @@
--- §17 Opponent tenpai. Table: tenpai_units (one row per discard that is neither a riichi
--- declaration nor made after the discarder's own declaration; tenpai = shanten 0 after it).
+-- §17 Opponent tenpai. Table: discard_units, its rows with in_riichi false (the §17 units: the
+-- discards that are neither a riichi declaration nor made after the discarder's own
+-- declaration; tenpai = shanten 0 after it).
 -- Rows: by = `turns_left` (turns_left 17..0, turn null), then by = `turn` (turn 1..19, 19
 -- standing for 19 and later, turns_left null); within each, by open_melds and riichi_others
 -- (`all`, then `0` and `1+`: other seats that have declared). rate = tenpai / units with its
 -- 95% Wilson interval.
-WITH tr_units AS (
-  SELECT turns_left, CASE WHEN turn >= 19 THEN 19 ELSE turn END AS turn, open_melds,
-    CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS ro,
-    CASE WHEN tenpai THEN 1 ELSE 0 END AS t
-  FROM tenpai_units
+-- Counted in one pass over the frame by integer keys (riichi_others as whether it is 0), then
+-- labelled on the few hundred groups.
+WITH tr_keys AS (
+  SELECT turns_left, CASE WHEN turn >= 19 THEN 19 ELSE turn END AS t19, open_melds,
+    riichi_others = 0 AS r0, CAST(COUNT(*) AS BIGINT) AS n,
+    CAST(SUM(CAST(tenpai AS INT)) AS BIGINT) AS k
+  FROM discard_units
+  WHERE NOT in_riichi
+  GROUP BY turns_left, t19, open_melds, r0
 ),
 tr_base AS (
-  SELECT turns_left, turn, open_melds, ro, CAST(COUNT(*) AS BIGINT) AS n, CAST(SUM(t) AS BIGINT) AS k
-  FROM tr_units GROUP BY turns_left, turn, open_melds, ro
+  SELECT turns_left, t19 AS turn, open_melds, CASE WHEN r0 THEN '0' ELSE '1+' END AS ro, n, k
+  FROM tr_keys
 ),
 tr_cells AS (
   SELECT 0 AS part, 'turns_left' AS "by", turns_left, CAST(NULL AS INT) AS turn, open_melds,

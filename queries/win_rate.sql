@@ -1,23 +1,24 @@
--- §18 Win chance by wall and shanten. Table: win_units (one row per discard).
+-- §18 Win chance by wall and shanten. Table: discard_units (one row per discard).
 -- Rows by (in_riichi, open_melds `0` or `1+`, turns_left 17..0, shanten 0..6): units, won (the
 -- discarder won the hand), won_within_2 (by tsumo on its next or second-next draw, or by ron
 -- having drawn at most once since), their rates with 95% Wilson intervals; and over the units
 -- of exhaustive hands (exhaustive_units), tenpai_at_end (the discarder shown tenpai at the
 -- draw) and its rate.
-WITH wr_units AS (
-  SELECT turns_left, shanten, CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds,
-    in_riichi,
-    CASE WHEN won THEN 1 ELSE 0 END AS w,
-    CASE WHEN won_within_2 THEN 1 ELSE 0 END AS w2,
-    CASE WHEN exhaustive THEN 1 ELSE 0 END AS e,
-    CASE WHEN tenpai_at_end THEN 1 ELSE 0 END AS te
-  FROM win_units
+-- Counted in one pass over the frame by integer and boolean keys, then labelled.
+WITH wr_keys AS (
+  SELECT turns_left, shanten, open_melds > 0 AS opened, in_riichi,
+    CAST(COUNT(*) AS BIGINT) AS units,
+    CAST(SUM(CAST(won AS INT)) AS BIGINT) AS won,
+    CAST(SUM(CAST(won_within_2 AS INT)) AS BIGINT) AS won_within_2,
+    CAST(SUM(CAST(exhaustive AS INT)) AS BIGINT) AS exhaustive_units,
+    CAST(SUM(CAST(tenpai_at_end AS INT)) AS BIGINT) AS tenpai_at_end
+  FROM discard_units
+  GROUP BY turns_left, shanten, opened, in_riichi
 ),
 wr_cells AS (
-  SELECT turns_left, shanten, open_melds, in_riichi, CAST(COUNT(*) AS BIGINT) AS units,
-    CAST(SUM(w) AS BIGINT) AS won, CAST(SUM(w2) AS BIGINT) AS won_within_2,
-    CAST(SUM(e) AS BIGINT) AS exhaustive_units, CAST(SUM(te) AS BIGINT) AS tenpai_at_end
-  FROM wr_units GROUP BY turns_left, shanten, open_melds, in_riichi
+  SELECT turns_left, shanten, CASE WHEN opened THEN '1+' ELSE '0' END AS open_melds, in_riichi,
+    units, won, won_within_2, exhaustive_units, tenpai_at_end
+  FROM wr_keys
 )
 SELECT turns_left, shanten, open_melds, in_riichi, units, won, won_within_2,
   CASE WHEN units > 0 THEN CAST(won AS DOUBLE) / units END AS won_rate,

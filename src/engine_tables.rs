@@ -163,6 +163,11 @@ pub(crate) fn marginals(p: &[f64; 24]) -> [[f64; 4]; 4] {
 // Frames.
 
 fn read_frame(frames: &Path, name: &str, columns: &[&str]) -> Result<DataFrame> {
+    read_rows(frames, name, columns, None)
+}
+
+/// [`read_frame`], only the rows for which `keep` holds when given.
+fn read_rows(frames: &Path, name: &str, columns: &[&str], keep: Option<Expr>) -> Result<DataFrame> {
     let path = frames.join(format!("{name}.parquet"));
     if !path.exists() {
         bail!(
@@ -171,8 +176,12 @@ fn read_frame(frames: &Path, name: &str, columns: &[&str]) -> Result<DataFrame> 
             crate::frames::flag_of(name)
         );
     }
-    let lf = LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?
-        .select(columns.iter().map(|c| col(*c)).collect::<Vec<_>>());
+    let mut lf =
+        LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?;
+    if let Some(keep) = keep {
+        lf = lf.filter(keep);
+    }
+    let lf = lf.select(columns.iter().map(|c| col(*c)).collect::<Vec<_>>());
     Context::with_context(lf.collect(), || format!("cannot read {}", path.display()))
 }
 
@@ -431,11 +440,11 @@ fn fold_index(fold: i32) -> usize {
     usize::from(fold != 0)
 }
 
-/// §22 for §17 tenpai.
+/// §22 for §17 tenpai: over the §17 units, the discards of `discard_units` not in riichi.
 pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let df = read_frame(
+    let df = read_rows(
         frames,
-        "tenpai_units",
+        "discard_units",
         &[
             "fold",
             "turns_left",
@@ -448,6 +457,7 @@ pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
             "simple_kinds",
             "tenpai",
         ],
+        Some(col("in_riichi").not()),
     )?;
     let c: Vec<Vec<i32>> = [
         "fold",
@@ -672,7 +682,7 @@ fn read_win_csv(path: &Path) -> Result<std::collections::HashMap<(i64, i64, i64)
 pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
     let df = read_frame(
         frames,
-        "win_units",
+        "discard_units",
         &[
             "fold",
             "turns_left",
@@ -1318,25 +1328,27 @@ mod tests {
     /// log-loss ln 2 = 0.69315, Brier 0.25. `table-turns-left`: fold 0's units (10, 0) read
     /// fold 1's cell (10, 0) = 1; fold 1's (10, 0) reads fold 0's (10, 0) = 1/2; fold 1's
     /// (5, 1) has no cell in fold 0 nor open_melds 1: the pooled 1/2, one fallback. p = 1, 1,
-    /// 0.5, 0.5 for y = 1, 0, 1, 0: Brier (0 + 1 + 0.25 + 0.25) / 4 = 0.375.
+    /// 0.5, 0.5 for y = 1, 0, 1, 0: Brier (0 + 1 + 0.25 + 0.25) / 4 = 0.375. A fifth discard,
+    /// in riichi (not a §17 unit), is not scored: fold 0's pooled rate would be 2/3 with it.
     #[test]
     fn tenpai_tables_fall_back_to_the_pooled_rate() {
         let d = tempfile::tempdir().unwrap();
-        let z = [0i32; 4];
+        let z = [0i32; 5];
         write_frame(
             d.path(),
-            "tenpai_units",
+            "discard_units",
             df!(
-                "fold" => [0i32, 0, 1, 1],
-                "turns_left" => [10i32, 10, 10, 5],
-                "turn" => [3i32, 3, 3, 8],
-                "open_melds" => [0i32, 0, 0, 1],
+                "fold" => [0i32, 0, 1, 1, 0],
+                "turns_left" => [10i32, 10, 10, 5, 10],
+                "turn" => [3i32, 3, 3, 8, 3],
+                "open_melds" => [0i32, 0, 0, 1, 0],
                 "ankan" => z,
                 "tedashi" => z,
                 "after_riichi_ako" => z,
                 "honor_terminal_kinds" => z,
                 "simple_kinds" => z,
-                "tenpai" => [true, false, true, false],
+                "tenpai" => [true, false, true, false, true],
+                "in_riichi" => [false, false, false, false, true],
             )
             .unwrap(),
         );

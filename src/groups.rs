@@ -122,7 +122,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         name: "tables",
         sections: "§17-§20",
         about: "opponent tenpai, win chance, final placement, ron share and win values",
-        frames: &["tenpai_units", "win_units", "placement_units", "win_kinds"],
+        frames: &["discard_units", "placement_units", "win_kinds"],
         cost: "+28% CPU",
     },
 ];

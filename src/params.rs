@@ -179,8 +179,7 @@ pub enum UnitTable {
 impl UnitTable {
     fn frame(self) -> &'static str {
         match self {
-            UnitTable::TenpaiRate => "tenpai_units",
-            UnitTable::WinRate => "win_units",
+            UnitTable::TenpaiRate | UnitTable::WinRate => "discard_units",
             UnitTable::Placement => "placement_units",
         }
     }
@@ -193,27 +192,28 @@ impl UnitTable {
         }
     }
 
-    /// The file's tables: name and SQL over the frame (`{where}` the fold's condition).
+    /// The file's tables: name and SQL over the frame (`{fold}` the fold's condition; the §17
+    /// units are the discards not in riichi).
     fn tables(self) -> Vec<(&'static str, &'static str)> {
         match self {
             UnitTable::TenpaiRate => vec![
                 (
                     "by_turns_left",
-                    "SELECT fold, turns_left, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM tenpai_units {where} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turns_left DESC, open_melds, riichi_others",
+                    "SELECT fold, turns_left, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM discard_units WHERE NOT in_riichi AND {fold} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turns_left DESC, open_melds, riichi_others",
                 ),
                 (
                     "by_turn",
-                    "SELECT fold, CASE WHEN turn >= 19 THEN 19 ELSE turn END AS turn, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM tenpai_units {where} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turn, open_melds, riichi_others",
+                    "SELECT fold, CASE WHEN turn >= 19 THEN 19 ELSE turn END AS turn, open_melds,                      CASE WHEN riichi_others = 0 THEN '0' ELSE '1+' END AS riichi_others,                      CAST(COUNT(*) AS BIGINT) AS units,                      CAST(SUM(CASE WHEN tenpai THEN 1 ELSE 0 END) AS BIGINT) AS tenpai                      FROM discard_units WHERE NOT in_riichi AND {fold} GROUP BY 1, 2, 3, 4                      ORDER BY fold, turn, open_melds, riichi_others",
                 ),
             ],
             UnitTable::WinRate => vec![(
                 "by_turns_left_shanten",
-                "SELECT fold, turns_left, shanten,                  CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds, in_riichi,                  CAST(COUNT(*) AS BIGINT) AS units,                  CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS won,                  CAST(SUM(CASE WHEN won_within_2 THEN 1 ELSE 0 END) AS BIGINT) AS won_within_2,                  CAST(SUM(CASE WHEN exhaustive THEN 1 ELSE 0 END) AS BIGINT) AS exhaustive_units,                  CAST(SUM(CASE WHEN tenpai_at_end THEN 1 ELSE 0 END) AS BIGINT) AS tenpai_at_end                  FROM win_units {where} GROUP BY 1, 2, 3, 4, 5                  ORDER BY fold, in_riichi, open_melds, turns_left DESC, shanten",
+                "SELECT fold, turns_left, shanten,                  CASE WHEN open_melds = 0 THEN '0' ELSE '1+' END AS open_melds, in_riichi,                  CAST(COUNT(*) AS BIGINT) AS units,                  CAST(SUM(CASE WHEN won THEN 1 ELSE 0 END) AS BIGINT) AS won,                  CAST(SUM(CASE WHEN won_within_2 THEN 1 ELSE 0 END) AS BIGINT) AS won_within_2,                  CAST(SUM(CASE WHEN exhaustive THEN 1 ELSE 0 END) AS BIGINT) AS exhaustive_units,                  CAST(SUM(CASE WHEN tenpai_at_end THEN 1 ELSE 0 END) AS BIGINT) AS tenpai_at_end                  FROM discard_units WHERE {fold} GROUP BY 1, 2, 3, 4, 5                  ORDER BY fold, in_riichi, open_melds, turns_left DESC, shanten",
             )],
             UnitTable::Placement => vec![(
                 "by_kyoku_order",
                 "SELECT fold, kyoku, \"order\", CAST(COUNT(*) AS BIGINT) AS hands \
-                 FROM placement_units {where} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
+                 FROM placement_units WHERE {fold} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3",
             )],
         }
     }
@@ -251,8 +251,8 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
     }
     let (mut ctx, totals, corpus) = fold_context(frames, fold)?;
     let condition = match fold {
-        Fold::All => String::new(),
-        Fold::One(f) => format!("WHERE fold = {f}"),
+        Fold::All => "TRUE".to_string(),
+        Fold::One(f) => format!("fold = {f}"),
     };
     let mut value = json!({
         "format": table.format(),
@@ -271,7 +271,7 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
     });
     let mut csv = String::new();
     for (name, sql) in table.tables() {
-        let df = report::collect(ctx.execute(&sql.replace("{where}", &condition))?)?;
+        let df = report::collect(ctx.execute(&sql.replace("{fold}", &condition))?)?;
         value[name] = rows_json(&df);
         csv.push_str(&format!("# {name}\n"));
         csv.push_str(&to_csv(&df)?);

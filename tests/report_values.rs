@@ -3467,7 +3467,12 @@ fn opt_share_cells(p: &'static str, lo: &'static str, hi: &'static str, k: i64, 
 /// §17 `tenpai-rate`: by (turns_left, open_melds) then by (turn 1..19+, open_melds), each
 /// pooled (`all`) and with riichi_others `0` and `1+` apart.
 fn check_tenpai_rate(dir: &Path) -> usize {
-    let df = frame(dir, "tenpai_units");
+    // The §17 units: the discards not in riichi.
+    let df = frame(dir, "discard_units")
+        .lazy()
+        .filter(col("in_riichi").not())
+        .collect()
+        .unwrap();
     let (tl, turn, om, ro) = (
         ints(&df, "turns_left"),
         ints(&df, "turn"),
@@ -3513,7 +3518,7 @@ fn check_tenpai_rate(dir: &Path) -> usize {
 
 /// §18 `win-rate`: by (in_riichi, open_melds `0`/`1+`, turns_left, shanten).
 fn check_win_rate(dir: &Path) -> usize {
-    let df = frame(dir, "win_units");
+    let df = frame(dir, "discard_units");
     let (tl, sh, om) = (
         ints(&df, "turns_left"),
         ints(&df, "shanten"),

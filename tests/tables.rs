@@ -17,14 +17,25 @@ fn bools(df: &DataFrame, name: &str) -> Vec<bool> {
     c.iter().map(|v| v.unwrap()).collect()
 }
 
+/// The units of a section: `tenpai` the §17 units (the rows of `discard_units` not in riichi),
+/// `win` the §18 units (every row of it).
+fn units(dir: &Path, section: &str) -> DataFrame {
+    let df = common::frame(dir, "discard_units");
+    match section {
+        "tenpai" => df.lazy().filter(col("in_riichi").not()).collect().unwrap(),
+        "win" => df,
+        _ => panic!("no units {section}"),
+    }
+}
+
 fn strs(df: &DataFrame, name: &str) -> Vec<String> {
     let c = df.column(name).unwrap().str().unwrap().clone();
     c.iter().map(|v| v.unwrap().to_string()).collect()
 }
 
-/// The rows of `frame` of game `suffix`, hand `hand`, as maps column → value (ints and bools).
-fn rows(dir: &Path, frame: &str, suffix: &str, hand: i64, cols: &[&str]) -> Vec<Vec<i64>> {
-    let df = common::frame(dir, frame);
+/// The §17 (`tenpai`) or §18 (`win`) units of game `suffix`, hand `hand`, as maps column → value (ints and bools).
+fn rows(dir: &Path, section: &str, suffix: &str, hand: i64, cols: &[&str]) -> Vec<Vec<i64>> {
+    let df = units(dir, section);
     let ids = strs(&df, "game_id");
     let hands = ints(&df, "hand");
     let values: Vec<Vec<i64>> = cols
@@ -64,7 +75,7 @@ fn tenpai_units_live_left_tedashi_and_melds() {
         "riichi_others",
         "dealer",
     ];
-    let got = rows(out.path(), "tenpai_units", "f001", 0, &cols);
+    let got = rows(out.path(), "tenpai", "f001", 0, &cols);
     let want: Vec<Vec<i64>> = vec![
         vec![0, 69, 17, 1, 0, 0, 1, 0, 1],
         vec![2, 69, 17, 1, 1, 0, 1, 0, 0],
@@ -77,12 +88,12 @@ fn tenpai_units_live_left_tedashi_and_melds() {
         vec![1, 63, 15, 2, 1, 0, 2, 0, 0],
     ];
     assert_eq!(got, want);
-    let rinshan = rows(out.path(), "tenpai_units", "f001", 1, &cols);
+    let rinshan = rows(out.path(), "tenpai", "f001", 1, &cols);
     assert_eq!(rinshan[3], vec![0, 65, 16, 1, 0, 1, 0, 0, 0]);
     // Seat 0's riichi declaration (D6) and its discard after it (D87) are not §17 units, but
     // §18's.
     assert!(rinshan.iter().skip(4).all(|r| r[0] != 0));
-    let all = rows(out.path(), "win_units", "f001", 1, &["seat", "in_riichi"]);
+    let all = rows(out.path(), "win", "f001", 1, &["seat", "in_riichi"]);
     assert!(all.contains(&vec![0, 1]));
     assert_eq!(
         all.len(),
@@ -107,7 +118,7 @@ fn after_riichi_and_akochans_count_after_a_call() {
         "after_riichi_ako",
         "riichi_others",
     ];
-    let got: Vec<Vec<i64>> = rows(out.path(), "tenpai_units", "f006", 0, &cols)
+    let got: Vec<Vec<i64>> = rows(out.path(), "tenpai", "f006", 0, &cols)
         .into_iter()
         .filter(|r| r[4] > 0 && r[0] < 2)
         .collect();
@@ -135,7 +146,7 @@ fn double_ron_units_and_win_kinds() {
     let out = ingest();
     let got = rows(
         out.path(),
-        "win_units",
+        "win",
         "f002",
         2,
         &["seat", "turn", "won", "won_within_2", "in_riichi"],
@@ -178,7 +189,7 @@ fn tenpai_at_the_exhaustive_draw() {
     let out = ingest();
     let got = rows(
         out.path(),
-        "win_units",
+        "win",
         "f001",
         2,
         &["seat", "exhaustive", "tenpai_at_end", "won"],
@@ -239,8 +250,8 @@ fn phoenix_units_are_consistent() {
     };
     let files = common::first_files(&dir, 200);
     let out = common::ingest_cli(&files, &["--with", "tables"]);
-    let t = common::frame(out.path(), "tenpai_units");
-    let w = common::frame(out.path(), "win_units");
+    let t = units(out.path(), "tenpai");
+    let w = units(out.path(), "win");
     let in_riichi = bools(&w, "in_riichi");
     assert_eq!(t.height(), in_riichi.iter().filter(|&&r| !r).count());
     let tl = ints(&t, "turns_left");
@@ -325,8 +336,8 @@ fn params_tenpai_rate_and_win_rate_files() {
     let dir = tempfile::tempdir().unwrap();
     let frames = out.path().to_str().unwrap();
     for (what, frame, table) in [
-        ("tenpai-rate", "tenpai_units", "by_turns_left"),
-        ("win-rate", "win_units", "by_turns_left_shanten"),
+        ("tenpai-rate", "tenpai", "by_turns_left"),
+        ("win-rate", "win", "by_turns_left_shanten"),
     ] {
         let json = dir.path().join(format!("{what}.json"));
         common::ok(&common::haifu(&[
@@ -343,7 +354,7 @@ fn params_tenpai_rate_and_win_rate_files() {
         assert_eq!(v["format_version"], 1);
         assert_eq!(v["fold"], "all");
         assert!(v["corpus"]["games"].as_u64().unwrap() >= 10);
-        let df = common::frame(out.path(), frame);
+        let df = units(out.path(), frame);
         let folds = ints(&df, "fold");
         let units: i64 = v[table]
             .as_array()
@@ -495,7 +506,7 @@ fn params_validate_tables_on_fixtures() {
         extra.extend(["--akochan", a.to_str().unwrap()]);
         extra.extend(["--manue", m.to_str().unwrap()]);
     }
-    let tenpai_units = common::frame(out.path(), "tenpai_units").height() as i64;
+    let tenpai_units = units(out.path(), "tenpai").height() as i64;
     let rows = validate_json(frames, "tenpai-rate", &extra);
     let models: Vec<&serde_json::Value> =
         rows.iter().filter(|r| r["section"] == "models").collect();
@@ -579,7 +590,7 @@ fn params_validate_tables_on_fixtures() {
             assert!((r["brier"].as_f64().unwrap() - 23.0 / 24.0).abs() < 1e-9);
         }
     }
-    let win_units = common::frame(out.path(), "win_units").height() as i64;
+    let win_units = units(out.path(), "win").height() as i64;
     let csv = tempfile::NamedTempFile::new().unwrap();
     std::fs::write(
         csv.path(),

@@ -112,7 +112,7 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
 
 /// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of
 /// [`crate::groups::GROUPS`]): after [`GAME_FRAMES`], in this order.
-const ON_REQUEST: [(&str, NewFrame); 18] = [
+const ON_REQUEST: [(&str, NewFrame); 17] = [
     (decisions::NAME, decisions::new),
     (choices::NAME, choices::new),
     (walls::NAME, walls::new),
@@ -127,8 +127,7 @@ const ON_REQUEST: [(&str, NewFrame); 18] = [
     (by_turn::NAME, by_turn::new),
     (tiles_at_end::NAME, tiles_at_end::new),
     (hand_ends::NAME, hand_ends::new),
-    (tables::TENPAI, tables::new_tenpai),
-    (tables::WIN, tables::new_win),
+    (tables::DISCARDS, tables::new_discards),
     (tables::PLACEMENT, tables::new_placement),
     (tables::WIN_KINDS, tables::new_win_kinds),
 ];

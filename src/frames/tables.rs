@@ -1,15 +1,14 @@
-//! The §17–§20 frames (`--with tables`): `tenpai_units` (§17: one row per discard that is
-//! neither a riichi declaration nor made after the discarder's declaration), `win_units`
-//! (§18: one row per discard), `placement_units` (§19: one row per hand of a four-player
-//! hanchan with `owari`) and `win_kinds` (§20: one row per AGARI record).
+//! The §17–§20 frames (`--with tables`): `discard_units` (§18: one row per discard; the §17
+//! units, discards that are neither a riichi declaration nor made after the discarder's
+//! declaration, are its rows with `in_riichi` false), `placement_units` (§19: one row per hand
+//! of a four-player hanchan with `owari`) and `win_kinds` (§20: one row per AGARI record).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::mjlog::{go_type, lacks};
 use crate::stats::fold_of;
 use crate::tile;
 
-pub(super) const TENPAI: &str = "tenpai_units";
-pub(super) const WIN: &str = "win_units";
+pub(super) const DISCARDS: &str = "discard_units";
 pub(super) const PLACEMENT: &str = "placement_units";
 pub(super) const WIN_KINDS: &str = "win_kinds";
 
@@ -42,10 +41,12 @@ fn order_of(places: [u8; 4]) -> [u8; 4] {
     order
 }
 
-/// §17 and §18: the discard units, all of them or the §17 ones.
+/// §17 and §18: one row per discard (every §18 unit), with the columns of both; the §17
+/// units are its rows with `in_riichi` false. One frame rather than one per section: the two
+/// share their keys and most columns, and the §17 units are nine in ten of the discards, so
+/// two frames wrote most cells twice.
 #[derive(Default)]
 pub(super) struct Discards {
-    tenpai_only: bool,
     game: Vec<u32>,
     fold: Vec<i32>,
     hand: Vec<i32>,
@@ -70,37 +71,70 @@ pub(super) struct Discards {
     tenpai_at_end: Vec<bool>,
 }
 
-pub(super) fn new_tenpai() -> Box<dyn GameFrame> {
-    Box::new(Discards {
-        tenpai_only: true,
-        ..Discards::default()
-    })
+pub(super) fn new_discards() -> Box<dyn GameFrame> {
+    Box::<Discards>::default()
 }
 
-pub(super) fn new_win() -> Box<dyn GameFrame> {
-    Box::<Discards>::default()
+/// More rows than one game gives (about 480 discards a game on the Phoenix corpus): a row group
+/// is taken once it holds `row_group_rows`, so it ends within a game of it.
+const ROWS_PAST_A_ROW_GROUP: usize = 4096;
+
+impl Discards {
+    /// Room in every column for a row group of `rows` and a game's rows past it, when no row
+    /// is pending (a capacity, never a value: `make mutants` leaves it out).
+    fn reserve_row_group(&mut self, rows: usize) {
+        if !self.hand.is_empty() {
+            return;
+        }
+        let n = rows + ROWS_PAST_A_ROW_GROUP;
+        for v in [
+            &mut self.fold,
+            &mut self.hand,
+            &mut self.seat,
+            &mut self.live_left,
+            &mut self.turns_left,
+            &mut self.turn,
+            &mut self.open_melds,
+            &mut self.ankan,
+            &mut self.tedashi,
+            &mut self.after_riichi,
+            &mut self.after_riichi_ako,
+            &mut self.riichi_others,
+            &mut self.honor_terminal_kinds,
+            &mut self.simple_kinds,
+            &mut self.shanten,
+        ] {
+            v.reserve(n);
+        }
+        for v in [
+            &mut self.dealer,
+            &mut self.in_riichi,
+            &mut self.won,
+            &mut self.won_within_2,
+            &mut self.exhaustive,
+            &mut self.tenpai_at_end,
+        ] {
+            v.reserve(n);
+        }
+        self.game.reserve(n);
+    }
 }
 
 impl GameFrame for Discards {
     fn name(&self) -> &'static str {
-        if self.tenpai_only {
-            TENPAI
-        } else {
-            WIN
-        }
+        DISCARDS
     }
 
-    /// About 60 bytes a row.
+    /// About 90 bytes a row.
     fn row_group_rows(&self) -> usize {
         1 << 16
     }
 
     fn push(&mut self, game: u32, g: &GameRows) {
+        // A row group's columns at once, rather than grown and copied a doubling at a time.
+        self.reserve_row_group(self.row_group_rows());
         let fold = i32::from(fold_of(&g.game_id));
         for u in &g.obs.discard_units {
-            if self.tenpai_only && u.in_riichi {
-                continue;
-            }
             self.game.push(game);
             self.fold.push(fold);
             self.hand.push(i32::from(u.hand));
@@ -110,23 +144,20 @@ impl GameFrame for Discards {
             self.turn.push(i32::from(u.turn));
             self.open_melds.push(i32::from(u.open_melds));
             self.ankan.push(i32::from(u.ankan));
+            self.tedashi.push(i32::from(u.tedashi));
+            self.after_riichi.push(i32::from(u.after_riichi));
+            self.after_riichi_ako.push(i32::from(u.after_riichi_ako));
+            self.riichi_others.push(i32::from(u.riichi_others));
+            self.honor_terminal_kinds
+                .push(i32::from(u.honor_terminal_kinds));
+            self.simple_kinds.push(i32::from(u.simple_kinds));
+            self.dealer.push(u.dealer);
             self.shanten.push(i32::from(u.shanten));
-            if self.tenpai_only {
-                self.tedashi.push(i32::from(u.tedashi));
-                self.after_riichi.push(i32::from(u.after_riichi));
-                self.after_riichi_ako.push(i32::from(u.after_riichi_ako));
-                self.riichi_others.push(i32::from(u.riichi_others));
-                self.honor_terminal_kinds
-                    .push(i32::from(u.honor_terminal_kinds));
-                self.simple_kinds.push(i32::from(u.simple_kinds));
-                self.dealer.push(u.dealer);
-            } else {
-                self.in_riichi.push(u.in_riichi);
-                self.won.push(u.won);
-                self.won_within_2.push(u.won_within_2);
-                self.exhaustive.push(u.exhaustive);
-                self.tenpai_at_end.push(u.tenpai_at_end);
-            }
+            self.in_riichi.push(u.in_riichi);
+            self.won.push(u.won);
+            self.won_within_2.push(u.won_within_2);
+            self.exhaustive.push(u.exhaustive);
+            self.tenpai_at_end.push(u.tenpai_at_end);
         }
     }
 
@@ -135,15 +166,9 @@ impl GameFrame for Discards {
     }
 
     fn take(&mut self, ids: &[&str], first: u32) -> FrameChunk {
-        let tenpai_only = self.tenpai_only;
-        let d = std::mem::replace(
-            self,
-            Discards {
-                tenpai_only,
-                ..Discards::default()
-            },
-        );
-        let chunk = FrameChunk::default()
+        let d = std::mem::take(self);
+        let tenpai: Vec<bool> = d.shanten.iter().map(|&s| s == 0).collect();
+        FrameChunk::default()
             .labels("game_id", ids, rebase(d.game, first))
             .plain_int("hand", d.hand)
             .plain_int("seat", d.seat)
@@ -152,27 +177,21 @@ impl GameFrame for Discards {
             .plain_int("turns_left", d.turns_left)
             .plain_int("turn", d.turn)
             .plain_int("open_melds", d.open_melds)
-            .plain_int("ankan", d.ankan);
-        if tenpai_only {
-            let tenpai: Vec<bool> = d.shanten.iter().map(|&s| s == 0).collect();
-            chunk
-                .plain_int("tedashi", d.tedashi)
-                .plain_int("after_riichi", d.after_riichi)
-                .plain_int("after_riichi_ako", d.after_riichi_ako)
-                .plain_int("riichi_others", d.riichi_others)
-                .plain_int("honor_terminal_kinds", d.honor_terminal_kinds)
-                .plain_int("simple_kinds", d.simple_kinds)
-                .boolean("dealer", &d.dealer)
-                .boolean("tenpai", &tenpai)
-        } else {
-            chunk
-                .plain_int("shanten", d.shanten)
-                .boolean("in_riichi", &d.in_riichi)
-                .boolean("won", &d.won)
-                .boolean("won_within_2", &d.won_within_2)
-                .boolean("exhaustive", &d.exhaustive)
-                .boolean("tenpai_at_end", &d.tenpai_at_end)
-        }
+            .plain_int("ankan", d.ankan)
+            .plain_int("tedashi", d.tedashi)
+            .plain_int("after_riichi", d.after_riichi)
+            .plain_int("after_riichi_ako", d.after_riichi_ako)
+            .plain_int("riichi_others", d.riichi_others)
+            .plain_int("honor_terminal_kinds", d.honor_terminal_kinds)
+            .plain_int("simple_kinds", d.simple_kinds)
+            .boolean("dealer", &d.dealer)
+            .plain_int("shanten", d.shanten)
+            .boolean("tenpai", &tenpai)
+            .boolean("in_riichi", &d.in_riichi)
+            .boolean("won", &d.won)
+            .boolean("won_within_2", &d.won_within_2)
+            .boolean("exhaustive", &d.exhaustive)
+            .boolean("tenpai_at_end", &d.tenpai_at_end)
     }
 }
 

@@ -119,7 +119,7 @@ pub struct Observe {
     /// replay's second proof (`illegal-action`): the legal sets at every moment cost the
     /// replay 2.3× its own time (`replay::legal`'s corpus test prints it), so on request.
     pub choices: bool,
-    /// §17–§20, the tables engines load (the `tenpai_units`, `win_units`, `placement_units`
+    /// §17–§20, the tables engines load (the `discard_units`, `placement_units`
     /// and `win_kinds` frames, written on request).
     pub tables: bool,
 }
