@@ -1211,6 +1211,16 @@ fn yakuman_not_in_the_corpus() {
         &[44],
         [50, 32000, 5],
     );
+    // The same with East for 9s as the pair (11z), by ron on 9s (a shanpon with 99s): no
+    // chinroutou (East is an honour, not a terminal: East is kind 27, 9·3), but honroutou 2
+    // and toitoi 2; 20 + 4 (pon 1m) + 8 + 8 (999m, 111p closed) + 4 (999s by ron) + 2 (round
+    // East pair) = 46 → 50 fu; 4 han 50 fu is past 2,000 base: mangan, 8,000.
+    expect(
+        play("999m111p99s11z9s", &pon, "9s", false, |_| {}),
+        &[(28, 2), (31, 2)],
+        &[],
+        [50, 8000, 1],
+    );
     // Ankan 2m, daiminkan 3p, kakan 7s, ankan 8s, east tanki: suukantsu; 20 + 16 + 8 + 8 +
     // 16 + 2 (round east pair) + 2 = 72 → 80 fu.
     let kans = [
