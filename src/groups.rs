@@ -67,7 +67,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "every decision (discard, riichi, calls, kans, wins) with its legal actions, \
                 each taken action proved legal; report `choices`",
         frames: &["choices"],
-        cost: "+98% CPU; 3.8 M rows, 63 MB",
+        cost: "+86% CPU; 3.8 M rows, 67 MB",
     },
     GroupInfo {
         group: Group::Walls,
@@ -123,7 +123,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         sections: "§17-§20",
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["discard_units", "placement_units", "win_kinds"],
-        cost: "+28% CPU",
+        cost: "+25% CPU",
     },
 ];
 
