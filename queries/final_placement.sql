@@ -27,34 +27,43 @@ WITH fp_rel AS (
     GREATEST(CASE WHEN s0 >= s3 THEN NULL ELSE s0 END, CASE WHEN s1 >= s3 THEN NULL ELSE s1 END, CASE WHEN s2 >= s3 THEN NULL ELSE s2 END) AS below_s
   FROM placement_units
 ),
-fp_binned AS (
-  SELECT kyoku, seat, above_n + 1 AS start_place,
-    CASE WHEN s - above_s IS NULL THEN NULL WHEN s - above_s <= -16000 THEN '≤-16000'
-      WHEN s - above_s <= -12000 THEN '(-16000,-12000]' WHEN s - above_s <= -8000 THEN '(-12000,-8000]'
-      WHEN s - above_s <= -4000 THEN '(-8000,-4000]' WHEN s - above_s < 4000 THEN '(-4000,4000)'
-      WHEN s - above_s < 8000 THEN '[4000,8000)' WHEN s - above_s < 12000 THEN '[8000,12000)'
-      WHEN s - above_s < 16000 THEN '[12000,16000)' ELSE '≥16000' END AS gap_above,
-    CASE WHEN s - above_s IS NULL THEN -99 WHEN s - above_s <= -16000 THEN -4 WHEN s - above_s <= -12000 THEN -3
-      WHEN s - above_s <= -8000 THEN -2 WHEN s - above_s <= -4000 THEN -1 WHEN s - above_s < 4000 THEN 0
-      WHEN s - above_s < 8000 THEN 1 WHEN s - above_s < 12000 THEN 2 WHEN s - above_s < 16000 THEN 3 ELSE 4 END AS ab,
-    CASE WHEN s - below_s IS NULL THEN NULL WHEN s - below_s <= -16000 THEN '≤-16000'
-      WHEN s - below_s <= -12000 THEN '(-16000,-12000]' WHEN s - below_s <= -8000 THEN '(-12000,-8000]'
-      WHEN s - below_s <= -4000 THEN '(-8000,-4000]' WHEN s - below_s < 4000 THEN '(-4000,4000)'
-      WHEN s - below_s < 8000 THEN '[4000,8000)' WHEN s - below_s < 12000 THEN '[8000,12000)'
-      WHEN s - below_s < 16000 THEN '[12000,16000)' ELSE '≥16000' END AS gap_below,
-    CASE WHEN s - below_s IS NULL THEN -99 WHEN s - below_s <= -16000 THEN -4 WHEN s - below_s <= -12000 THEN -3
-      WHEN s - below_s <= -8000 THEN -2 WHEN s - below_s <= -4000 THEN -1 WHEN s - below_s < 4000 THEN 0
-      WHEN s - below_s < 8000 THEN 1 WHEN s - below_s < 12000 THEN 2 WHEN s - below_s < 16000 THEN 3 ELSE 4 END AS bb,
-    CASE WHEN r = 1 THEN 1 ELSE 0 END AS p1, CASE WHEN r = 2 THEN 1 ELSE 0 END AS p2,
-    CASE WHEN r = 3 THEN 1 ELSE 0 END AS p3, CASE WHEN r = 4 THEN 1 ELSE 0 END AS p4
+-- Each (hand, seat) is binned to integers (a gap's bin 1..9 from ≤-16000 up, 0 when it has
+-- none) and counted by one packed integer,
+--   key = (((kyoku·4 + seat)·4 + start_place − 1)·10 + above bin)·10 + below bin)·4 + place − 1,
+-- then unpacked and labelled on the few thousand groups.
+fp_keys AS (
+  SELECT ((((kyoku * 4 + seat) * 4 + above_n) * 10 + CASE WHEN s - above_s IS NULL THEN 0 WHEN s - above_s <= -16000 THEN 1
+      WHEN s - above_s <= -12000 THEN 2 WHEN s - above_s <= -8000 THEN 3 WHEN s - above_s <= -4000 THEN 4
+      WHEN s - above_s < 4000 THEN 5 WHEN s - above_s < 8000 THEN 6 WHEN s - above_s < 12000 THEN 7
+      WHEN s - above_s < 16000 THEN 8 ELSE 9 END) * 10
+      + CASE WHEN s - below_s IS NULL THEN 0 WHEN s - below_s <= -16000 THEN 1
+      WHEN s - below_s <= -12000 THEN 2 WHEN s - below_s <= -8000 THEN 3 WHEN s - below_s <= -4000 THEN 4
+      WHEN s - below_s < 4000 THEN 5 WHEN s - below_s < 8000 THEN 6 WHEN s - below_s < 12000 THEN 7
+      WHEN s - below_s < 16000 THEN 8 ELSE 9 END) * 4 + r - 1 AS key,
+    CAST(COUNT(*) AS BIGINT) AS n
   FROM fp_rel
+  GROUP BY key
+),
+fp_unpacked AS (
+  SELECT DIV(key, 6400) AS kyoku, DIV(key, 1600) % 4 AS seat, DIV(key, 400) % 4 + 1 AS start_place,
+    DIV(key, 40) % 10 AS ab, DIV(key, 4) % 10 AS bb, key % 4 + 1 AS r, n
+  FROM fp_keys
 ),
 fp_cells AS (
-  SELECT kyoku, seat, start_place, gap_above, gap_below, ab, bb,
-    CAST(COUNT(*) AS BIGINT) AS units, CAST(SUM(p1) AS BIGINT) AS place_1,
-    CAST(SUM(p2) AS BIGINT) AS place_2, CAST(SUM(p3) AS BIGINT) AS place_3,
-    CAST(SUM(p4) AS BIGINT) AS place_4
-  FROM fp_binned GROUP BY kyoku, seat, start_place, gap_above, gap_below, ab, bb
+  SELECT kyoku, seat, start_place, ab, bb,
+    CASE ab WHEN 0 THEN NULL WHEN 1 THEN '≤-16000' WHEN 2 THEN '(-16000,-12000]'
+      WHEN 3 THEN '(-12000,-8000]' WHEN 4 THEN '(-8000,-4000]' WHEN 5 THEN '(-4000,4000)'
+      WHEN 6 THEN '[4000,8000)' WHEN 7 THEN '[8000,12000)' WHEN 8 THEN '[12000,16000)'
+      ELSE '≥16000' END AS gap_above,
+    CASE bb WHEN 0 THEN NULL WHEN 1 THEN '≤-16000' WHEN 2 THEN '(-16000,-12000]'
+      WHEN 3 THEN '(-12000,-8000]' WHEN 4 THEN '(-8000,-4000]' WHEN 5 THEN '(-4000,4000)'
+      WHEN 6 THEN '[4000,8000)' WHEN 7 THEN '[8000,12000)' WHEN 8 THEN '[12000,16000)'
+      ELSE '≥16000' END AS gap_below,
+    SUM(n) AS units, SUM(CASE WHEN r = 1 THEN n ELSE 0 END) AS place_1,
+    SUM(CASE WHEN r = 2 THEN n ELSE 0 END) AS place_2,
+    SUM(CASE WHEN r = 3 THEN n ELSE 0 END) AS place_3,
+    SUM(CASE WHEN r = 4 THEN n ELSE 0 END) AS place_4
+  FROM fp_unpacked GROUP BY kyoku, seat, start_place, ab, bb
 )
 SELECT kyoku, seat, start_place, gap_above, gap_below, units, place_1, place_2, place_3, place_4,
   CASE WHEN units > 0 THEN CAST(place_1 AS DOUBLE) / units END AS rate_1,
