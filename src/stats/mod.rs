@@ -154,7 +154,7 @@ pub fn observe_game_with(
         moments: observe.danger_moments.then(DangerMomentObserver::default),
         reading: (observe.hand_reading || observe.hand_reading_moments)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
-        tables: observe.tables.then(TablesObserver::default),
+        tables: observe.tables.then(TablesObserver::new),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {
