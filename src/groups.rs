@@ -123,7 +123,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         sections: "§17-§20",
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["discard_units", "placement_units", "win_kinds"],
-        cost: "+25% CPU",
+        cost: "+23% CPU",
     },
 ];
 
