@@ -200,6 +200,24 @@ fn tenpai_at_the_exhaustive_draw() {
         assert_eq!(r[2], i64::from(r[0] == 1 || r[0] == 3), "{r:?}");
         assert_eq!(r[3], 0);
     }
+    // §17's tenpai is shanten 0 after the discard. Seat 3 is dealt 345m 345p 66p 345s 78s
+    // (waiting on 6s and 9s) and throws every draw; seat 1 is dealt 22m 45m 234p 9p 567s 77z,
+    // pons 7z (N m=51754) and throws 9p (E69), leaving 22m 45m 234p 567s, waiting on 3m and 6m,
+    // and throws every later draw. Seats 0 and 2 are never tenpai in this hand.
+    let units = rows(
+        out.path(),
+        "tenpai",
+        "f001",
+        2,
+        &["seat", "shanten", "tenpai"],
+    );
+    // Discards D×17, E×17, F×18; of seat 3's 18 (G) only the first precedes its declaration.
+    assert_eq!(units.len(), 17 + 17 + 18 + 1, "the hand's §17 units");
+    for r in &units {
+        let tenpai = r[0] == 1 || r[0] == 3;
+        assert_eq!(r[2], i64::from(tenpai), "{r:?}");
+        assert_eq!(r[1] == 0, tenpai, "{r:?}");
+    }
 }
 
 /// §19: one row per hand of each hanchan; scores as the hands frame's starts; ranks as the
