@@ -731,6 +731,25 @@ fn situational_yaku_from_real_wins() {
 }
 
 /// Yakuhai: seat and round winds by id, the dragons.
+/// The dora follows its indicator within the indicator's own cycle (ids are kind·4 + copy):
+/// 1m → 2m, 9m → 1m, 9p → 1p, 5s → 6s; East → South, North → East; haku → hatsu, chun → haku.
+#[test]
+fn dora_indicators_wrap_within_their_cycle() {
+    let pairs: [(TileId, usize); 8] = [
+        (0, 1),
+        (8 * 4, 0),
+        (17 * 4 + 3, 9),
+        (22 * 4 + 1, 23),
+        (27 * 4, 28),
+        (30 * 4 + 2, 27),
+        (31 * 4, 32),
+        (33 * 4 + 3, 31),
+    ];
+    for (indicator, dora) in pairs {
+        assert_eq!(super::dora_of(indicator), dora, "indicator {indicator}");
+    }
+}
+
 #[test]
 fn winds_and_dragons() {
     // phoenix/2010091009gm-00a9-0000-83af2648.mjlog hand 0: pon haku, 33m 345p 444s NNN, seat
