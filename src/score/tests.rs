@@ -1206,9 +1206,18 @@ fn yakuman_from_real_wins() {
     );
 }
 
-/// Yakuman the corpus does not hold: daisuushii, chinroutou, suukantsu, junsei chuuren.
+/// Yakuman the corpus does not hold: daisuushii, chinroutou, suukantsu, junsei chuuren,
+/// tsuuiisou as seven pairs.
 #[test]
 fn yakuman_not_in_the_corpus() {
+    // 11z 22z 33z 44z 55z 66z 77z by ron on 7z: seven pairs of honours, tsuuiisou (yakuman,
+    // the seven-pairs reading's 25 fu), not chiitoitsu + honroutou; a non-dealer's 32,000.
+    expect(
+        play("11223344556677z", &[], "7z", false, |_| {}),
+        &[],
+        &[42],
+        [25, 32000, 5],
+    );
     // Pons E S W, NNN by ron with 55p: daisuushii (single on Tenhou); 20 + 4·3 + 4 = 36 →
     // 40 fu.
     let winds = [
