@@ -1,7 +1,9 @@
 -- haifu: stable dan interval
 -- §21 Player profiles: one row per player name (the name of the seat in `games`), summed over
--- every seat the name held. Counts come from the `seats` frame (one row per game and seat);
--- place and score are null for a game without `owari`. A rate or mean whose denominator is 0
+-- every seat the name held, in the games of one table (§24: a name's three- and four-player
+-- games are separate profiles; a three-player table's stable dan is null, having no 4th
+-- place). Counts come from the `seats` frame (one row per game and seat); place and score
+-- are, for a game without `owari`, those the replay ends with (the sticks left to the first). A rate or mean whose denominator is 0
 -- is null. `dan_1` … `dan_4` are the name's places in hanchan games: haifu replaces them with
 -- the stable dan's 95% bootstrap interval (`stable_dan_lo`, `stable_dan_hi`;
 -- src/report/players.rs), which SQL cannot draw, in any query whose first line is
@@ -10,8 +12,10 @@ WITH named AS (
   SELECT
     CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 WHEN 2 THEN g.name_2 ELSE g.name_3 END
       AS name,
-    g.hanchan, s.*
-  FROM seats s JOIN games g ON s.game_id = g.game_id
+    g.hanchan, s.*,
+    -- The final score above the start: 25,000, or 35,000 in a three-player table (§24).
+    CAST(s.score AS BIGINT) - CASE WHEN params.players = 3 THEN 35000 ELSE 25000 END AS gain
+  FROM seats s JOIN games g ON s.game_id = g.game_id CROSS JOIN params
 ),
 totals AS (
   SELECT name,
@@ -27,8 +31,8 @@ totals AS (
     SUM(CASE WHEN hanchan AND place = 3 THEN 1 ELSE 0 END) AS dan_3,
     SUM(CASE WHEN hanchan AND place = 4 THEN 1 ELSE 0 END) AS dan_4,
     SUM(CASE WHEN score < 0 THEN 1 ELSE 0 END) AS busts,
-    CASE WHEN COUNT(score) > 0 THEN SUM(CAST(score AS BIGINT) - 25000) END AS score,
-    AVG(CAST(score AS DOUBLE) - 25000.0) AS score_per_game,
+    CASE WHEN COUNT(score) > 0 THEN SUM(gain) END AS score,
+    AVG(CAST(gain AS DOUBLE)) AS score_per_game,
     SUM(CAST(draws AS BIGINT)) AS draws, SUM(CAST(dealer_hands AS BIGINT)) AS dealer_hands, SUM(CAST(dealer_wins AS BIGINT)) AS dealer_wins,
     SUM(CAST(wins AS BIGINT)) AS wins, SUM(CAST(win_points AS BIGINT)) AS win_points, SUM(CAST(win_turns AS BIGINT)) AS win_turns,
     SUM(CAST(riichi_wins AS BIGINT)) AS riichi_wins, SUM(CAST(riichi_win_points AS BIGINT)) AS riichi_win_points,

@@ -1,4 +1,5 @@
--- §5 Summary per room and overall. Rates per player-hand (÷ 4 × hands) except draw_rate
+-- §5 Summary per room and overall. Rates per player-hand (÷ players × hands: 4, or 3 in a
+-- three-player table's reports, §24) except draw_rate
 -- (÷ hands). deal-in counts hands whose first terminal record is a ron (a double ron is one).
 -- Each hand carries its game's room, so this is one grouped scan of each frame, with no join
 -- by game id; the `all` rows add up the per-room rows (a frame scanned twice would be held
@@ -32,12 +33,12 @@ games_per_room AS (
 )
 SELECT p.room, g.games, p.hands,
   CAST(p.hands AS DOUBLE) / g.games AS hands_per_game,
-  CAST(p.wins AS DOUBLE) / (4.0 * p.hands) AS win_rate,
-  CAST(p.deal_ins AS DOUBLE) / (4.0 * p.hands) AS deal_in_rate,
-  CAST(p.riichi AS DOUBLE) / (4.0 * p.hands) AS riichi_rate,
-  CAST(p.callers AS DOUBLE) / (4.0 * p.hands) AS call_rate,
+  CAST(p.wins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS win_rate,
+  CAST(p.deal_ins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS deal_in_rate,
+  CAST(p.riichi AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS riichi_rate,
+  CAST(p.callers AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS call_rate,
   CAST(p.draws AS DOUBLE) / p.hands AS draw_rate,
   CAST(p.win_value AS DOUBLE) / p.wins AS average_win_value,
   p.wins, p.deal_ins, p.riichi, p.callers, p.draws
-FROM per_room p JOIN games_per_room g ON p.room = g.room
+FROM per_room p JOIN games_per_room g ON p.room = g.room CROSS JOIN params
 ORDER BY CASE WHEN p.room = 'all' THEN 1 ELSE 0 END, p.room

@@ -18,12 +18,12 @@ games_by_year AS (
 )
 SELECT p.year, g.games, p.hands,
   CAST(p.hands AS DOUBLE) / g.games AS hands_per_game,
-  CAST(p.wins AS DOUBLE) / (4.0 * p.hands) AS win_rate,
-  CAST(p.deal_ins AS DOUBLE) / (4.0 * p.hands) AS deal_in_rate,
-  CAST(p.riichi AS DOUBLE) / (4.0 * p.hands) AS riichi_rate,
-  CAST(p.callers AS DOUBLE) / (4.0 * p.hands) AS call_rate,
+  CAST(p.wins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS win_rate,
+  CAST(p.deal_ins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS deal_in_rate,
+  CAST(p.riichi AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS riichi_rate,
+  CAST(p.callers AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS call_rate,
   CAST(p.draws AS DOUBLE) / p.hands AS draw_rate,
   CAST(p.win_value AS DOUBLE) / p.wins AS average_win_value,
   p.wins, p.deal_ins, p.riichi, p.callers, p.draws
-FROM by_year p LEFT JOIN games_by_year g ON COALESCE(p.year, '') = g.year_key
+FROM by_year p LEFT JOIN games_by_year g ON COALESCE(p.year, '') = g.year_key CROSS JOIN params
 ORDER BY p.year NULLS LAST

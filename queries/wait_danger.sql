@@ -1,5 +1,6 @@
 -- §2 Wait danger by suji category and wait shape, both denominator conventions.
--- Rows: each of the 19 categories, then each group (honor, 19, 28, 37, 456) twice:
+-- Rows: each of the 19 categories (25 in a three-player table's report: 19m-0 … 19m-4 and
+-- 19m-genbutsu, §24), then each group (honor, 19, 28, 37, 456, and 19m) twice:
 -- `excl_genbutsu` (現物 units left out of the group's denominator, the published table's
 -- convention A) and `incl_genbutsu` (convention B). Category rows are the same in both.
 -- rate_* = wait units of that shape / units; total with a 95% Wilson interval.
@@ -19,7 +20,7 @@ shapes AS (
   FROM wait_danger WHERE is_wait GROUP BY category
 ),
 per_category AS (
-  -- Everything below works on these 19 rows.
+  -- Everything below works on these 19 (25) rows.
   SELECT u.category, u.units,
          COALESCE(s.wait, 0) AS wait, COALESCE(s.tanki, 0) AS tanki,
          COALESCE(s.shanpon, 0) AS shanpon, COALESCE(s.kanchan, 0) AS kanchan,
@@ -70,5 +71,7 @@ ORDER BY
     WHEN '19-suji' THEN 7 WHEN '19-genbutsu' THEN 8 WHEN '28-musuji' THEN 9 WHEN '28-suji' THEN 10
     WHEN '28-genbutsu' THEN 11 WHEN '37-musuji' THEN 12 WHEN '37-suji' THEN 13
     WHEN '37-genbutsu' THEN 14 WHEN '456-musuji' THEN 15 WHEN '456-katasuji' THEN 16
-    WHEN '456-nakasuji' THEN 17 WHEN '456-genbutsu' THEN 18 WHEN 'honor' THEN 19 WHEN '19' THEN 20
-    WHEN '28' THEN 21 WHEN '37' THEN 22 ELSE 23 END
+    WHEN '456-nakasuji' THEN 17 WHEN '456-genbutsu' THEN 18 WHEN '19m-0' THEN 19
+    WHEN '19m-1' THEN 20 WHEN '19m-2' THEN 21 WHEN '19m-3' THEN 22 WHEN '19m-4' THEN 23
+    WHEN '19m-genbutsu' THEN 24 WHEN 'honor' THEN 25 WHEN '19' THEN 26
+    WHEN '28' THEN 27 WHEN '37' THEN 28 WHEN '456' THEN 29 ELSE 30 END

@@ -4,6 +4,8 @@
 //! The core (no polars; what the fuzz targets link, `--no-default-features`), each layer using
 //! only those above it:
 //! - [`tile`]: tile ids, the 34 kinds and 37 types; [`reason`]: why an input failed;
+//!   [`rules`]: the table's rules as one value, four players or three (seats, tiles, kinds,
+//!   draws, payments);
 //! - [`mjlog`]: the XML format → decoded [`mjlog::Event`]s (knows nothing of statistics);
 //!   [`input`]: finding, reading and naming logs;
 //! - [`hand`]: hand algorithms (complete hands, waits and shapes, shanten);
@@ -57,6 +59,7 @@ pub mod param_file;
 pub mod params;
 pub mod reason;
 pub mod replay;
+pub mod rules;
 #[cfg(feature = "cli")]
 pub mod report;
 #[cfg(feature = "cli")]

@@ -14,7 +14,8 @@ use serde_json::{json, Value};
 
 use crate::frames::write_atomically;
 use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
-use crate::report::{self, rows_json, to_csv};
+use crate::report::{self, rows_json, to_csv, Table};
+use crate::rules::Players;
 use crate::softmax;
 
 pub use crate::param_file::{FORMAT, FORMAT_VERSION};
@@ -46,47 +47,55 @@ impl Fold {
     }
 }
 
-/// The tsumo-rate parameter file (JSON value) and the same numbers as CSV, fitted on `fold`.
-pub fn tsumo_rate(frames: &Path, fold: Fold) -> Result<(Value, String)> {
-    let (mut ctx, totals, corpus) = fold_context(frames, fold)?;
+/// The tsumo-rate parameter file (JSON value) and the same numbers as CSV, fitted on `fold`
+/// of `table`'s games (§24: a three-player file is fitted on three-player games alone).
+pub fn tsumo_rate(frames: &Path, fold: Fold, table: &Table) -> Result<(Value, String)> {
+    let (mut ctx, totals, corpus) = fold_context(frames, fold, table)?;
     let by_hv = report::run_bundled(&mut ctx, "draw-rate")?;
     let by_thv = report::run_bundled(&mut ctx, "draw-rate-by-turn")?;
-    tsumo_rate_from(&totals, &corpus, fold, &by_hv, &by_thv)
+    tsumo_rate_from(&totals, &corpus, fold, &by_hv, &by_thv, table.players)
 }
 
 /// The games, hands, draws, dates and rooms of fold `fold`'s games, from the `games` frame and
 /// (already restricted to the fold) `draw_rate` in `ctx`: each draw record is one hit.
-/// A SQL context over the frames in `frames` for a parameter file fitted on `fold` (the pooled
-/// `draw_rate` restricted to its games), and the totals and corpus of the games it is fitted
-/// on: the manifest's for every game, else recounted from the fold's games.
-fn fold_context(frames: &Path, fold: Fold) -> Result<(SQLContext, Totals, Corpus)> {
+/// A SQL context over the frames in `frames` for a parameter file fitted on `fold` of
+/// `table`'s games (the pooled `draw_rate` restricted to them), and the totals and corpus of
+/// the games it is fitted on: the manifest's for every game of frames of one table, else
+/// recounted from the games fitted on.
+fn fold_context(frames: &Path, fold: Fold, table: &Table) -> Result<(SQLContext, Totals, Corpus)> {
     let manifest_path = frames.join("manifest.json");
     let head: ManifestHead = serde_json::from_str(
         &std::fs::read_to_string(&manifest_path)
             .with_context(|| format!("cannot read {}", manifest_path.display()))?,
     )
     .with_context(|| format!("{} is not a haifu manifest", manifest_path.display()))?;
-    let mut ctx = report::context(frames, None)?;
+    let mut ctx = report::context_over(frames, None, None, table)?;
     let (totals, corpus) = match fold {
-        Fold::All => (head.totals, head.corpus),
+        Fold::All if !table.mixed() => (head.totals, head.corpus),
+        Fold::All => fold_corpus(&mut ctx, None)?,
         Fold::One(f) => {
             let path = frames.join("draw_rate.parquet");
-            let draws = LazyFrame::scan_parquet(
+            let mut draws = LazyFrame::scan_parquet(
                 PlRefPath::try_from_path(&path)?,
                 ScanArgsParquet::default(),
             )?
             .filter(col("fold").eq(lit(i32::from(f))));
+            if let Some(keep) = table.keeps_pooled() {
+                draws = draws.filter(keep);
+            }
             ctx.register("draw_rate", draws);
-            fold_corpus(&mut ctx, f)?
+            fold_corpus(&mut ctx, Some(f))?
         }
     };
     Ok((ctx, totals, corpus))
 }
 
-fn fold_corpus(ctx: &mut SQLContext, fold: u8) -> Result<(Totals, Corpus)> {
+/// The totals and corpus of the games of `ctx` (of fold `fold`, when given).
+fn fold_corpus(ctx: &mut SQLContext, fold: Option<u8>) -> Result<(Totals, Corpus)> {
+    let condition = fold.map_or("TRUE".to_string(), |f| format!("fold = {f}"));
     let games = report::collect(ctx.execute(&format!(
         "SELECT room, COUNT(*) AS games, SUM(hands) AS hands, MIN(date) AS first_date, \
-         MAX(date) AS last_date FROM games WHERE fold = {fold} GROUP BY room ORDER BY room"
+         MAX(date) AS last_date FROM games WHERE {condition} GROUP BY room ORDER BY room"
     ))?)?;
     let draws =
         report::collect(ctx.execute("SELECT COALESCE(SUM(hits), 0) AS draws FROM draw_rate")?)?;
@@ -135,8 +144,9 @@ pub(crate) fn tsumo_rate_from(
     fold: Fold,
     by_hv: &DataFrame,
     by_thv: &DataFrame,
+    players: Players,
 ) -> Result<(Value, String)> {
-    let value = json!({
+    let mut value = json!({
         "format": FORMAT,
         "format_version": FORMAT_VERSION,
         "definitions_version": DEFINITIONS_VERSION,
@@ -157,6 +167,17 @@ pub(crate) fn tsumo_rate_from(
         "by_held_visible": rows_json(by_hv),
         "by_turn_held_visible": rows_json(by_thv),
     });
+    // A three-player file says so (a four-player one is written as before version 5).
+    if players == Players::Three {
+        value["players"] = json!(3);
+        value["definition"] = json!(
+            "docs/definitions.md §3 and §24: per draw record of a three-player game and tile \
+             type (29 with red 5p and 5s apart: no 2m-8m), held = copies in the drawer's \
+             concealed hand, visible = publicly visible copies (kita Norths included), turn = \
+             drawer's discards + 1; rate = hits / units; naive_rate = Σ u(t)/U / units, U out \
+             of 108 tiles"
+        );
+    }
     let mut csv = String::new();
     csv.push_str("# by_held_visible\n");
     csv.push_str(&to_csv(by_hv)?);
@@ -249,7 +270,7 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
             crate::frames::flag_of(table.frame())
         );
     }
-    let (mut ctx, totals, corpus) = fold_context(frames, fold)?;
+    let (mut ctx, totals, corpus) = fold_context(frames, fold, &Table::select(frames, None)?)?;
     let condition = match fold {
         Fold::All => "TRUE".to_string(),
         Fold::One(f) => format!("fold = {f}"),

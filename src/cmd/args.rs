@@ -5,7 +5,8 @@ use std::path::{Path, PathBuf};
 use crate::groups::{Group, GROUPS};
 use crate::ingest::{DateRange, IngestOptions, RoomFilter};
 use crate::report::engine::EngineCommand;
-use crate::report::{Format, Slice};
+use crate::report::{Format, Slice, Table};
+use crate::rules::Players;
 use crate::stats::Observe;
 
 /// What to read and how, shared by `run` and `ingest`.
@@ -169,16 +170,36 @@ pub(crate) struct SliceArgs {
     /// pooled draw_rate frame refuse it (ingest the slice instead).
     #[arg(long = "where", value_name = "EXPR")]
     pub(crate) expr: Option<String>,
+    /// Three- or four-player games (§24; no report pools them): by default four when the
+    /// frames hold a four-player game, else three.
+    #[arg(long, value_name = "N", value_parser = parse_players)]
+    pub(crate) players: Option<Players>,
 }
 
 impl SliceArgs {
-    /// The slice of the frames in `dir`, when one is asked for.
-    pub(crate) fn select(&self, dir: &Path) -> anyhow::Result<Option<Slice>> {
-        self.expr
-            .as_deref()
-            .map(|e| Slice::select(dir, e))
-            .transpose()
+    /// The table the reports read (`--players`, or the frames' default).
+    pub(crate) fn table(&self, dir: &Path) -> anyhow::Result<Table> {
+        Table::select(dir, self.players)
     }
+
+    /// The table, and the slice of its games in the frames in `dir` when one is asked for.
+    pub(crate) fn select(&self, dir: &Path) -> anyhow::Result<(Table, Option<Slice>)> {
+        let table = self.table(dir)?;
+        let slice = self
+            .expr
+            .as_deref()
+            .map(|e| Slice::select(dir, e, &table))
+            .transpose()?;
+        Ok((table, slice))
+    }
+}
+
+/// `--players`' value: 3 or 4.
+pub(crate) fn parse_players(s: &str) -> Result<Players, String> {
+    s.parse::<usize>()
+        .ok()
+        .and_then(Players::of_count)
+        .ok_or_else(|| format!("`{s}` is not 3 or 4"))
 }
 
 #[cfg(test)]

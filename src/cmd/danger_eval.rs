@@ -75,17 +75,31 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             v
         }
     };
-    let slice = match args.slice.select(&args.frames)? {
+    let (table, slice) = args.slice.select(&args.frames)?;
+    // Over frames of both tables the table's games are scored as a slice of them (the
+    // frames' own §4 files keep both tables' scores).
+    let slice = match slice {
+        None if table.mixed() => Some(crate::report::Slice::select(
+            &args.frames,
+            "true",
+            &table,
+        )?),
+        s => s,
+    };
+    let slice = match slice {
         Some(mut slice) => {
             slice.score_danger(&args.frames, &names, user_table.as_ref())?;
             Some(slice)
         }
         None => {
-            danger::score(&args.frames, &names, user_table.as_ref())?;
+            danger::score(&args.frames, &names, user_table.as_ref(), table.players)?;
             None
         }
     };
-    let (eval, calibration) = danger::reports(&args.frames, slice.as_ref())?;
+    if let Some(h) = table.header() {
+        eprintln!("{h}");
+    }
+    let (eval, calibration) = danger::reports(&args.frames, slice.as_ref(), &table)?;
     let text = match args.format {
         Format::Table => {
             let tables = danger::render_reports(&eval, &calibration)?;
@@ -117,7 +131,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
 
 /// `--by-turn`: the `danger-by-turn` report over the frames (and slice), the lowest value of
 /// each metric per (observer, turn) starred.
-fn by_turn(args: &Args, table: Option<&CategoryTable>) -> Result<Done> {
+fn by_turn(args: &Args, user_table: Option<&CategoryTable>) -> Result<Done> {
     use polars::prelude::*;
     let frame = "danger_by_turn";
     if !args.frames.join(format!("{frame}.parquet")).exists() {
@@ -128,10 +142,10 @@ fn by_turn(args: &Args, table: Option<&CategoryTable>) -> Result<Done> {
         );
     }
     let report = crate::report::find("danger-by-turn").expect("a bundled report");
-    let slice = args.slice.select(&args.frames)?;
-    let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref())?;
+    let (table, slice) = args.slice.select(&args.frames)?;
+    let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref(), &table)?;
     let mut df = crate::report::run(&mut ctx, report.sql, None)?;
-    if let Some(t) = table {
+    if let Some(t) = user_table {
         let ids = slice.as_ref().map(|s| s.ids());
         let sums = crate::report::danger_by_turn::table_sums(&args.frames, t, ids)?;
         df = crate::report::danger_by_turn::with_table(&df, EstimatorName::Table.as_str(), &sums)?;

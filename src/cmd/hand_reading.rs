@@ -64,7 +64,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         );
     }
     let rep = report::find("hand-reading").expect("a bundled report");
-    let slice = args.slice.select(&args.frames)?;
+    let (table, slice) = args.slice.select(&args.frames)?;
     let df = if per_moment {
         let t0 = std::time::Instant::now();
         let (sums, moments) = scoring::run(&Options {
@@ -79,7 +79,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         ctx.register("hand_reading", sums.lazy());
         report::run(&mut ctx, rep.sql, None)?
     } else {
-        let mut ctx = report::context_over(&args.frames, None, slice.as_ref())?;
+        let mut ctx = report::context_over(&args.frames, None, slice.as_ref(), &table)?;
         report::run(&mut ctx, rep.sql, None)?
     };
     let text = match args.format {

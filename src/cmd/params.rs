@@ -49,6 +49,10 @@ struct TsumoRate {
     /// the file says which in its `fold` field (`all` without this).
     #[arg(long, value_parser = clap::value_parser!(u8).range(0..2))]
     fold: Option<u8>,
+    /// Fit on the three- or four-player games (§24; a file is of one table): by default four
+    /// when the frames hold a four-player game, else three.
+    #[arg(long, value_name = "N", value_parser = super::args::parse_players)]
+    players: Option<crate::rules::Players>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -97,7 +101,8 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     match &args.what {
         What::TsumoRate(a) => {
             let fold = a.fold.map_or(Fold::All, Fold::One);
-            let (value, csv) = params::tsumo_rate(&a.frames, fold)?;
+            let table = report::Table::select(&a.frames, a.players)?;
+            let (value, csv) = params::tsumo_rate(&a.frames, fold, &table)?;
             let csv_path = params::write(&a.out, &value, &csv)?;
             eprintln!("wrote {} and {}", a.out.display(), csv_path.display());
         }
@@ -152,7 +157,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             if a.slice.expr.is_some() {
                 report::refuse_pooled("FROM draw_rate", "params validate")?;
             }
-            let df = report::tsumo::report(&a.frames, a.params.as_deref())?;
+            let table = a.slice.table(&a.frames)?;
+            if let Some(h) = table.header() {
+                eprintln!("{h}");
+            }
+            let df = report::tsumo::report(&a.frames, a.params.as_deref(), &table)?;
             let text = match a.format {
                 Format::Table => report::tsumo::render_table(&df)?,
                 other => report::render(&df, other, None)?,

@@ -72,14 +72,17 @@ pub(crate) fn print_sql(
     note: bool,
     min_games: Option<u64>,
 ) -> Result<()> {
-    let mut slice = print_args.slice.select(dir)?;
+    let (table, mut slice) = print_args.slice.select(dir)?;
     if let Some(s) = &mut slice {
         report::refuse_pooled(sql, what)?;
         if report::reads_danger(sql) {
             s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
         }
     }
-    let mut ctx = report::context_over(dir, print_args.seat, slice.as_ref())?;
+    if let Some(h) = table.header() {
+        eprintln!("{h}");
+    }
+    let mut ctx = report::context_over(dir, print_args.seat, slice.as_ref(), &table)?;
     let mut df = report::run(&mut ctx, sql, filter)?;
     if let Some(n) = min_games {
         df = report::min_games(df, n)?;

@@ -41,6 +41,60 @@ pub(crate) struct Args {
     format: Format,
 }
 
+/// The subdirectory of `reports/` that holds the three-player games' reports (§24).
+const SANMA: &str = "sanma";
+
+/// When the frames in `dir` hold three-player games, writes their reports into `out` (the
+/// slice's, when one is given: selected among them), with their parameter file and its
+/// validation unless sliced; returns how many games they are.
+fn write_sanma(dir: &Path, out: &Path, slice_args: &SliceArgs) -> Result<Option<u64>> {
+    use crate::rules::Players;
+    let present = report::Table::present(dir)?;
+    if !present.contains(&Players::Three) {
+        return Ok(None);
+    }
+    let table = report::Table::of(dir, Players::Three, &present)?;
+    let mut slice = slice_args
+        .expr
+        .as_deref()
+        .map(|e| report::Slice::select(dir, e, &table))
+        .transpose()?;
+    if let Some(s) = &mut slice {
+        s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
+    }
+    let t0 = std::time::Instant::now();
+    report::write_all(dir, out, slice.as_ref(), &table)?;
+    match &slice {
+        None => {
+            let df = report::tsumo::report(dir, None, &table)?;
+            let validation = out.join("tsumo_validation.json");
+            write_atomically(&validation, (report::to_json(&df) + "\n").as_bytes())?;
+            write_atomically(
+                &validation.with_extension("csv"),
+                report::to_csv(&df)?.as_bytes(),
+            )?;
+            let (value, csv) = params::tsumo_rate(dir, params::Fold::All, &table)?;
+            params::write(&out.join("tsumo_rate.json"), &value, &csv)?;
+        }
+        Some(s) => write_atomically(
+            &out.join("slice.json"),
+            (serde_json::to_string_pretty(&s.json())? + "\n").as_bytes(),
+        )?,
+    }
+    timing("three-player reports", t0.elapsed());
+    let games = report::collect(
+        polars::prelude::LazyFrame::scan_parquet(
+            polars::prelude::PlRefPath::try_from_path(&dir.join("games.parquet"))?,
+            Default::default(),
+        )?
+        .filter(polars::prelude::col("players").eq(polars::prelude::lit(3)))
+        .select([polars::prelude::len().alias("n")]),
+    )?;
+    Ok(Some(
+        games.column("n")?.get(0)?.extract::<u64>().unwrap_or(0),
+    ))
+}
+
 /// Reports shown on stdout after a run, in this order.
 const SHOWN: [&str; 3] = ["summary", "riichi-response", "wait-danger"];
 
@@ -61,13 +115,15 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     }
     return_freed_memory();
     let reports_dir = dir.join("reports");
-    let mut slice = args.slice.select(dir)?;
+    let (table, mut slice) = args.slice.select(dir)?;
     if let Some(s) = &mut slice {
         s.score_danger(dir, &EstimatorName::DEFAULT, None)?;
     }
     let t0 = std::time::Instant::now();
-    let reports = report::write_all(dir, &reports_dir, slice.as_ref())?;
+    let reports = report::write_all(dir, &reports_dir, slice.as_ref(), &table)?;
     timing("reports", t0.elapsed());
+    // §24: the three-player games' reports and parameter files in reports/sanma/.
+    let sanma = write_sanma(dir, &reports_dir.join(SANMA), &args.slice)?;
     let validation_df = summary.tsumo_validation.take();
     let report = |name: &str| {
         reports
@@ -89,13 +145,18 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
                 report::to_csv(&df)?.as_bytes(),
             )?;
             let t0 = std::time::Instant::now();
-            let (value, csv) = params::tsumo_rate_from(
-                &summary.manifest.totals,
-                &summary.manifest.corpus,
-                params::Fold::All,
-                report("draw-rate"),
-                report("draw-rate-by-turn"),
-            )?;
+            let (value, csv) = if table.mixed() {
+                params::tsumo_rate(dir, params::Fold::All, &table)?
+            } else {
+                params::tsumo_rate_from(
+                    &summary.manifest.totals,
+                    &summary.manifest.corpus,
+                    params::Fold::All,
+                    report("draw-rate"),
+                    report("draw-rate-by-turn"),
+                    table.players,
+                )?
+            };
             timing("parameter file", t0.elapsed());
             params::write(&param_files, &value, &csv)?;
         }
@@ -110,12 +171,26 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     check_interrupt()?;
     stage.commit()?;
     let reports_dir = args.out.join("reports");
+    if let Some(h) = table.header() {
+        eprintln!("{h}");
+    }
     print(&shown(
         &report,
         slice.as_ref(),
         &danger_tables,
         args.format,
     )?)?;
+    if let Some(games) = sanma {
+        eprintln!(
+            "{games} three-player games (§24): their reports (CSV and JSON){} written to {}",
+            if slice.is_none() {
+                ", tsumo_rate.json and tsumo_validation.json"
+            } else {
+                ""
+            },
+            reports_dir.join(SANMA).display()
+        );
+    }
     match &slice {
         None => eprintln!(
             "reports (CSV and JSON), tsumo_rate.json and tsumo_validation.json written to {}",
@@ -206,6 +281,8 @@ impl Staging {
                 let _ = fs::remove_file(reports.join(&name));
             }
         }
+        // The three-player reports of an earlier run go, replaced by this run's or not.
+        let _ = fs::remove_dir_all(reports.join(SANMA));
         for name in frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES) {
             let file = format!("{name}.parquet");
             if !self.dir.join(&file).exists() {

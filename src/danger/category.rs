@@ -1,4 +1,6 @@
-//! The 19 suji categories of docs/definitions.md §2 and their §6 names.
+//! The 19 suji categories of docs/definitions.md §2 and their §6 names, and the 25 of a
+//! three-player game (§24: 1m and 9m have no suji and are categorised as honours are, in a
+//! group `19m` of their own).
 //!
 //! A category depends only on the riichi seat's river (as a set of kinds, so a
 //! red five counts as its kind) and, for honours, on the number of publicly
@@ -7,6 +9,7 @@
 
 use std::fmt;
 
+use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// Danger category of a tile kind against one riichi seat (§2).
@@ -53,11 +56,24 @@ pub enum Category {
     N456Nakasuji,
     /// 4, 5 or 6 in the river.
     N456Genbutsu,
+    /// Three players: 1m or 9m, not in the river, 0 publicly visible copies.
+    Man19_0,
+    /// Three players: 1m or 9m, not in the river, 1 publicly visible copy.
+    Man19_1,
+    /// Three players: 1m or 9m, not in the river, 2 publicly visible copies.
+    Man19_2,
+    /// Three players: 1m or 9m, not in the river, 3 publicly visible copies.
+    Man19_3,
+    /// Three players: 1m or 9m, not in the river, 4 publicly visible copies.
+    Man19_4,
+    /// Three players: 1m or 9m in the river.
+    Man19Genbutsu,
 }
 
 impl Category {
-    /// All 19 categories in §6 order; `ALL[c.index()] == c`.
-    pub const ALL: [Category; 19] = [
+    /// All 25 categories: the 19 of a four-player game in §6 order, then the six `19m-*` of
+    /// a three-player one (§24); `ALL[c.index()] == c`.
+    pub const ALL: [Category; 25] = [
         Category::Honor0,
         Category::Honor1,
         Category::Honor2,
@@ -77,9 +93,24 @@ impl Category {
         Category::N456Katasuji,
         Category::N456Nakasuji,
         Category::N456Genbutsu,
+        Category::Man19_0,
+        Category::Man19_1,
+        Category::Man19_2,
+        Category::Man19_3,
+        Category::Man19_4,
+        Category::Man19Genbutsu,
     ];
 
-    /// Position of `self` in [`Category::ALL`] (0..19).
+    /// The categories of a game of `players`: the first 19 of [`Category::ALL`] with four
+    /// players, all 25 with three (1p/9p/1s/9s stay in `19-*`).
+    pub fn of(players: Players) -> &'static [Category] {
+        match players {
+            Players::Four => &Category::ALL[..19],
+            Players::Three => &Category::ALL,
+        }
+    }
+
+    /// Position of `self` in [`Category::ALL`] (0..25).
     pub fn index(self) -> usize {
         self as usize
     }
@@ -108,6 +139,12 @@ impl Category {
             Category::N456Katasuji => "456-katasuji",
             Category::N456Nakasuji => "456-nakasuji",
             Category::N456Genbutsu => "456-genbutsu",
+            Category::Man19_0 => "19m-0",
+            Category::Man19_1 => "19m-1",
+            Category::Man19_2 => "19m-2",
+            Category::Man19_3 => "19m-3",
+            Category::Man19_4 => "19m-4",
+            Category::Man19Genbutsu => "19m-genbutsu",
         }
     }
 
@@ -116,7 +153,7 @@ impl Category {
         Category::ALL.into_iter().find(|c| c.name() == s)
     }
 
-    /// The §2 group row the category belongs to: `honor`, `19`, `28`, `37`, `456`.
+    /// The §2 group row the category belongs to: `honor`, `19`, `28`, `37`, `456`, `19m`.
     pub fn group(self) -> &'static str {
         match self {
             Category::Honor0
@@ -132,6 +169,12 @@ impl Category {
             | Category::N456Katasuji
             | Category::N456Nakasuji
             | Category::N456Genbutsu => "456",
+            Category::Man19_0
+            | Category::Man19_1
+            | Category::Man19_2
+            | Category::Man19_3
+            | Category::Man19_4
+            | Category::Man19Genbutsu => "19m",
         }
     }
 
@@ -144,6 +187,7 @@ impl Category {
                 | Category::N28Genbutsu
                 | Category::N37Genbutsu
                 | Category::N456Genbutsu
+                | Category::Man19Genbutsu
         )
     }
 }
@@ -159,8 +203,31 @@ impl fmt::Display for Category {
 /// `k` and is read for honours only (values above 4 count as 4).
 ///
 /// Only `river` decides suji and genbutsu, and only within `k`'s own suit.
-/// Panics if `k >= 34`.
+/// Panics if `k >= 34`. The four-player categories ([`category_for`]).
 pub fn category(k: usize, river: &[bool; KINDS], visible: &[u8; KINDS]) -> Category {
+    category_for(k, river, visible, Players::Four)
+}
+
+/// [`category`] in a game of `players`: with three players 1m and 9m are categorised by
+/// publicly visible copies as honours are (`19m-0` … `19m-4`, `19m-genbutsu`, §24).
+pub fn category_for(
+    k: usize,
+    river: &[bool; KINDS],
+    visible: &[u8; KINDS],
+    players: Players,
+) -> Category {
+    if players == Players::Three && (k == 0 || k == 8) {
+        if river[k] {
+            return Category::Man19Genbutsu;
+        }
+        return match visible[k] {
+            0 => Category::Man19_0,
+            1 => Category::Man19_1,
+            2 => Category::Man19_2,
+            3 => Category::Man19_3,
+            _ => Category::Man19_4,
+        };
+    }
     if k >= 27 {
         if river[k] {
             return Category::HonorGenbutsu;
@@ -223,7 +290,17 @@ pub fn category(k: usize, river: &[bool; KINDS], visible: &[u8; KINDS]) -> Categ
 
 /// [`category`] for all 34 kinds: `categories(river, visible)[k] == category(k, river, visible)`.
 pub fn categories(river: &[bool; KINDS], visible: &[u8; KINDS]) -> [Category; KINDS] {
-    std::array::from_fn(|k| category(k, river, visible))
+    categories_for(river, visible, Players::Four)
+}
+
+/// [`category_for`] for all 34 kinds (with three players the absent 2m–8m get a category
+/// too, which no unit of theirs ever reads).
+pub fn categories_for(
+    river: &[bool; KINDS],
+    visible: &[u8; KINDS],
+    players: Players,
+) -> [Category; KINDS] {
+    std::array::from_fn(|k| category_for(k, river, visible, players))
 }
 
 #[cfg(test)]
@@ -263,7 +340,8 @@ mod tests {
                 Category::N19Genbutsu,
                 Category::N28Genbutsu,
                 Category::N37Genbutsu,
-                Category::N456Genbutsu
+                Category::N456Genbutsu,
+                Category::Man19Genbutsu
             ]
         );
         assert_eq!(Category::Honor3.group(), "honor");
@@ -392,6 +470,48 @@ mod tests {
         let mut seen: Vec<Category> = cs.iter().chain(cs2.iter()).copied().collect();
         seen.sort();
         seen.dedup();
-        assert_eq!(seen, Category::ALL);
+        assert_eq!(seen, Category::of(Players::Four));
+    }
+
+    /// Three players (§24): 1m and 9m are categorised by publicly visible copies as honours
+    /// are, whatever 4m or 6m (absent) would say; 1p, 9p, 1s, 9s and the other suited kinds
+    /// keep their suji categories; honours are unchanged. Every one of the 25 is reached.
+    #[test]
+    fn three_player_categories() {
+        let three = Players::Three;
+        let mut visible = [0u8; KINDS];
+        visible[8] = 2;
+        visible[27..32].copy_from_slice(&[0, 1, 2, 3, 4]);
+        let r = river(&[12]); // 4p
+        assert_eq!(category_for(0, &r, &visible, three), Category::Man19_0);
+        assert_eq!(category_for(8, &r, &visible, three), Category::Man19_2);
+        assert_eq!(category_for(9, &r, &visible, three), Category::N19Suji);
+        assert_eq!(category_for(27, &r, &visible, three), Category::Honor0);
+        // The same kinds with four players.
+        assert_eq!(category_for(0, &r, &visible, Players::Four), Category::N19Musuji);
+        for (v, c) in [
+            (0, Category::Man19_0),
+            (1, Category::Man19_1),
+            (2, Category::Man19_2),
+            (3, Category::Man19_3),
+            (4, Category::Man19_4),
+            (7, Category::Man19_4),
+        ] {
+            visible[0] = v;
+            assert_eq!(category_for(0, &r, &visible, three), c, "{v} visible");
+        }
+        let r = river(&[8, 3]); // 9m and 4m in the river
+        assert_eq!(category_for(8, &r, &visible, three), Category::Man19Genbutsu);
+        assert_eq!(category_for(0, &r, &visible, three), Category::Man19_4);
+        assert_eq!(Category::Man19_3.group(), "19m");
+        assert!(Category::Man19Genbutsu.is_genbutsu() && !Category::Man19_0.is_genbutsu());
+        assert_eq!(Category::of(three).len(), 25);
+        assert_eq!(Category::of(Players::Four).len(), 19);
+        for c in Category::ALL {
+            assert_eq!(Category::from_name(c.name()), Some(c));
+            assert_eq!(Category::ALL[c.index()], c);
+        }
+        assert_eq!(Category::ALL[19].name(), "19m-0");
+        assert_eq!(Category::ALL[24].name(), "19m-genbutsu");
     }
 }

@@ -14,7 +14,8 @@ use std::fmt;
 
 use crate::tile::KINDS;
 
-use super::category::{categories, category, Category};
+use super::category::{categories_for, category_for, Category};
+use crate::rules::Players;
 
 /// What O knows at one moment of a §4 situation.
 ///
@@ -29,6 +30,10 @@ pub struct DangerView {
     pub observer_holds: [u8; KINDS],
     /// Publicly visible copies of k (for the §2 categories of `table` estimators).
     pub visible: [u8; KINDS],
+    /// Four players or three: with three, 2m–8m are no kinds of the game (remaining 0, weight
+    /// 0 under every estimator, left out of every metric) and 1m/9m have the `19m-*`
+    /// categories (§24).
+    pub players: Players,
 }
 
 impl DangerView {
@@ -40,20 +45,36 @@ impl DangerView {
         observer_holds: &[u8; KINDS],
         genbutsu: &[bool; KINDS],
     ) -> DangerView {
+        DangerView::from_counts_for(visible, observer_holds, genbutsu, Players::Four)
+    }
+
+    /// [`DangerView::from_counts`] in a game of `players`: a kind the game does not have
+    /// (with three players 2m–8m) has no remaining copy.
+    pub fn from_counts_for(
+        visible: &[u8; KINDS],
+        observer_holds: &[u8; KINDS],
+        genbutsu: &[bool; KINDS],
+        players: Players,
+    ) -> DangerView {
         DangerView {
             remaining: std::array::from_fn(|k| {
-                4u8.saturating_sub(visible[k].saturating_add(observer_holds[k]))
+                if players.has_kind(k) {
+                    4u8.saturating_sub(visible[k].saturating_add(observer_holds[k]))
+                } else {
+                    0
+                }
             }),
             genbutsu: *genbutsu,
             observer_holds: *observer_holds,
             visible: *visible,
+            players,
         }
     }
 
     /// §2 category of every kind at this moment, the genbutsu set standing for R's river
     /// (only `table` estimators need them).
     pub fn categories(&self) -> [Category; KINDS] {
-        categories(&self.genbutsu, &self.visible)
+        categories_for(&self.genbutsu, &self.visible, self.players)
     }
 
     /// r(x) for number `n` of the suit starting at kind `base`; 0 outside 1..=9.
@@ -92,7 +113,7 @@ pub enum TableError {
     MissingHeader { found: String },
     /// A data line does not have exactly two comma-separated fields.
     Malformed { line: usize, text: String },
-    /// A category name that is not one of the 19 §6 names.
+    /// A category name that is not one of the 25 names (the 19 of §6, the `19m-*` of §24).
     UnknownCategory { line: usize, name: String },
     /// A category given more than once.
     Duplicate { line: usize, category: Category },
@@ -149,13 +170,17 @@ impl fmt::Display for TableError {
 
 impl std::error::Error for TableError {}
 
-/// A weight for each of the 19 §2 categories, plus a display name.
+/// A weight for each of the 19 §2 categories (and, for three-player games, the six `19m-*`
+/// of §24), plus a display name.
 ///
-/// Invariant: every weight is finite and ≥ 0.
+/// Invariant: every weight is finite and ≥ 0; the six `19m-*` weights are all given or all
+/// absent (0, and [`CategoryTable::covers`] is false for three players).
 #[derive(Clone, Debug, PartialEq)]
 pub struct CategoryTable {
     name: String,
-    weights: [f64; 19],
+    weights: [f64; 25],
+    /// The six `19m-*` categories have weights.
+    three_player: bool,
 }
 
 impl CategoryTable {
@@ -166,8 +191,9 @@ impl CategoryTable {
     ///
     /// Format: the first non-blank line is the header `category,weight`
     /// (required); then one line `name,weight` per category, with `name` one of
-    /// the 19 §6 names ([`Category::name`]) and `weight` a finite number ≥ 0
-    /// (Rust `f64` syntax). Each of the 19 categories appears exactly once, in
+    /// the 19 §6 names ([`Category::name`]), or for a three-player game's table also the six
+    /// `19m-*` of §24 (all six or none), and `weight` a finite number ≥ 0
+    /// (Rust `f64` syntax). Each of the 19 (25) categories appears exactly once, in
     /// any order. Fields are trimmed of surrounding whitespace; blank lines, a
     /// UTF-8 byte-order mark and CRLF line ends are accepted. There is no
     /// quoting and no comment syntax.
@@ -214,7 +240,7 @@ impl CategoryTable {
         builder.finish()
     }
 
-    /// Builds a table from (category, weight) pairs; each of the 19 categories
+    /// Builds a table from (category, weight) pairs; each of the 19 (or 25) categories
     /// exactly once, every weight finite and ≥ 0. Errors as [`CategoryTable::from_csv`],
     /// `line` being the 1-based position in `pairs`.
     pub fn from_pairs(pairs: &[(Category, f64)]) -> Result<CategoryTable, TableError> {
@@ -241,11 +267,23 @@ impl CategoryTable {
         self.weights[c.index()]
     }
 
+    /// True when the table weighs every category of a game of `players` (a four-player
+    /// table lacks the `19m-*` of three-player games).
+    pub fn covers(&self, players: Players) -> bool {
+        players == Players::Four || self.three_player
+    }
+
     /// CSV text accepted by [`CategoryTable::from_csv`]: header, then the 19
-    /// categories in §6 order, weights in Rust's shortest round-trip notation.
+    /// categories in §6 order (and the six `19m-*` when the table has them), weights in
+    /// Rust's shortest round-trip notation.
     pub fn to_csv(&self) -> String {
         let mut out = String::from("category,weight\n");
-        for c in Category::ALL {
+        let players = if self.three_player {
+            Players::Three
+        } else {
+            Players::Four
+        };
+        for &c in Category::of(players) {
             out.push_str(&format!("{},{}\n", c.name(), self.weight(c)));
         }
         out
@@ -259,13 +297,13 @@ fn is_header(line: &str) -> bool {
 
 /// Collects weights, rejecting duplicates and bad values.
 struct Builder {
-    weights: [Option<f64>; 19],
+    weights: [Option<f64>; 25],
 }
 
 impl Builder {
     fn new() -> Builder {
         Builder {
-            weights: [None; 19],
+            weights: [None; 25],
         }
     }
 
@@ -292,9 +330,19 @@ impl Builder {
         Ok(())
     }
 
+    /// The 19 four-player categories are required; the six `19m-*` all or none.
     fn finish(self) -> Result<CategoryTable, TableError> {
-        let missing: Vec<Category> = Category::ALL
-            .into_iter()
+        let three_player = Category::ALL[19..]
+            .iter()
+            .any(|c| self.weights[c.index()].is_some());
+        let required = Category::of(if three_player {
+            Players::Three
+        } else {
+            Players::Four
+        });
+        let missing: Vec<Category> = required
+            .iter()
+            .copied()
             .filter(|c| self.weights[c.index()].is_none())
             .collect();
         if !missing.is_empty() {
@@ -303,6 +351,7 @@ impl Builder {
         Ok(CategoryTable {
             name: CategoryTable::DEFAULT_NAME.to_string(),
             weights: self.weights.map(|w| w.unwrap_or(0.0)),
+            three_player,
         })
     }
 }
@@ -434,7 +483,7 @@ impl fmt::Display for Estimator {
 /// Unnormalised weight of kind `k` (0..34) under `est`: finite, ≥ 0, and 0 when g(k).
 /// Panics if `k >= 34`.
 pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
-    if view.genbutsu[k] {
+    if view.genbutsu[k] || !view.players.has_kind(k) {
         return 0.0;
     }
     match est {
@@ -443,7 +492,12 @@ pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
         Estimator::DennouOld => f64::from(dennou_old(view, k)),
         Estimator::Dennou => f64::from(dennou(view, k)),
         Estimator::DennouNew => dennou_new(view, k),
-        Estimator::Table(t) => t.weight(category(k, &view.genbutsu, &view.visible)),
+        Estimator::Table(t) => t.weight(category_for(
+            k,
+            &view.genbutsu,
+            &view.visible,
+            view.players,
+        )),
     }
 }
 
@@ -465,6 +519,10 @@ pub fn raw_weights(est: &Estimator, view: &DangerView) -> [f64; KINDS] {
         if g {
             *x = 0.0;
         }
+    }
+    if view.players == Players::Three {
+        // 2m–8m: no kinds of a three-player game.
+        w[1..8].fill(0.0);
     }
     w
 }
@@ -1017,11 +1075,36 @@ mod tests {
         s
     }
 
+    /// A four-player table's rows: its 19 categories.
     fn all_rows() -> Vec<(&'static str, &'static str)> {
-        Category::ALL
-            .into_iter()
+        Category::of(Players::Four)
+            .iter()
             .map(|c| (c.name(), "1.5"))
             .collect()
+    }
+
+    /// A table with the six `19m-*` categories weighs three-player games too; one with some
+    /// of them only is refused, naming the missing ones; a four-player table does not cover
+    /// three players and writes back its 19 rows.
+    #[test]
+    fn three_player_tables() {
+        let four = CategoryTable::from_csv(&csv_of(&all_rows())).unwrap();
+        assert!(four.covers(Players::Four) && !four.covers(Players::Three));
+        assert_eq!(four.to_csv().lines().count(), 20);
+        let mut rows = all_rows();
+        rows.extend([("19m-0", "2"), ("19m-1", "1"), ("19m-2", "0.5")]);
+        rows.extend([("19m-3", "0"), ("19m-4", "0"), ("19m-genbutsu", "0")]);
+        let three = CategoryTable::from_csv(&csv_of(&rows)).unwrap();
+        assert!(three.covers(Players::Three));
+        assert_eq!(three.weight(Category::Man19_1), 1.0);
+        assert_eq!(three.to_csv().lines().count(), 26);
+        assert_eq!(CategoryTable::from_csv(&three.to_csv()).unwrap(), three);
+        rows.truncate(rows.len() - 2);
+        let err = CategoryTable::from_csv(&csv_of(&rows)).unwrap_err();
+        assert_eq!(
+            err,
+            TableError::Missing(vec![Category::Man19_4, Category::Man19Genbutsu])
+        );
     }
 
     #[test]

@@ -5,6 +5,7 @@
 //! it); for an empty one it returns NaN rather than a number that could be
 //! mistaken for a score. Averaging over situations is the caller's job.
 
+use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// Floor applied to each logarithm's argument in [`cross_entropy`]:
@@ -135,12 +136,39 @@ pub fn scores(w: &[f64; KINDS], waits: &[bool; KINDS]) -> Scores {
 /// long, one vector's after another's) overlap in the processor instead of waiting on each
 /// other.
 pub fn scores_each<const N: usize>(ws: &[[f64; KINDS]; N], waits: &[bool; KINDS]) -> [Scores; N] {
+    scores_over(ws, waits, 0..KINDS, KINDS)
+}
+
+/// [`scores_each`] over the kinds of a game of `players` (§24): with three players the 27
+/// kinds it has: RMSE and Brier average over 27, AUC's pairs are among the 27, the
+/// calibration bins are of 27·w(k) and count the 27 (the weights of the absent 2m–8m are
+/// 0, so the cross-entropy is the same either way).
+pub fn scores_each_for<const N: usize>(
+    ws: &[[f64; KINDS]; N],
+    waits: &[bool; KINDS],
+    players: Players,
+) -> [Scores; N] {
+    match players {
+        Players::Four => scores_each(ws, waits),
+        Players::Three => scores_over(ws, waits, players.kinds(), players.kind_count()),
+    }
+}
+
+/// The scores over `kinds` (`count` of them); the four-player case is the range 0..34.
+#[inline]
+fn scores_over<const N: usize>(
+    ws: &[[f64; KINDS]; N],
+    waits: &[bool; KINDS],
+    kinds: impl Iterator<Item = usize> + Clone,
+    count: usize,
+) -> [Scores; N] {
+    let scale = count as f64;
     let n = wait_count(waits);
     let mut bins = [[(0u32, 0u32); CALIBRATION_BINS]; N];
     if n == 0 {
         for (b, w) in bins.iter_mut().zip(ws) {
-            for &x in w {
-                b[calibration_bin(x)].0 += 1;
+            for k in kinds.clone() {
+                b[bin_on(w[k], scale)].0 += 1;
             }
         }
         return bins.map(|bins| Scores {
@@ -153,13 +181,13 @@ pub fn scores_each<const N: usize>(ws: &[[f64; KINDS]; N], waits: &[bool; KINDS]
     }
     let v_wait = 1.0 / n as f64;
     let (mut sq_rmse, mut sq_brier, mut miss_product) = ([0.0; N], [0.0; N], [1.0; N]);
-    for k in 0..KINDS {
+    for k in kinds.clone() {
         let hit = waits[k];
         let v = if hit { v_wait } else { 0.0 };
         let target = if hit { 1.0 } else { 0.0 };
         for e in 0..N {
             let x = ws[e][k];
-            let b = &mut bins[e][calibration_bin(x)];
+            let b = &mut bins[e][bin_on(x, scale)];
             b.0 += 1;
             b.1 += hit as u32;
             sq_rmse[e] += (v - x).powi(2);
@@ -167,28 +195,28 @@ pub fn scores_each<const N: usize>(ws: &[[f64; KINDS]; N], waits: &[bool; KINDS]
             miss_product[e] *= miss(x);
         }
     }
-    let pairs = (n * (34 - n)) as u32;
+    let pairs = (n * (count - n)) as u32;
     std::array::from_fn(|e| {
         let w = &ws[e];
         let miss_total = miss_product[e].ln();
         // AUC counts: wait beats non-wait (2 points) or ties (1 point), over 2·pairs.
         let (mut ce, mut auc_points) = (0.0, 0u32);
-        for p in (0..KINDS).filter(|&p| waits[p]) {
+        for p in kinds.clone().filter(|&p| waits[p]) {
             ce += -(ln_floored(w[p]) + (miss_total - miss(w[p]).ln()));
-            for q in 0..KINDS {
+            for q in kinds.clone() {
                 let counts = !waits[q] as u32;
                 auc_points += counts * (2 * (w[p] > w[q]) as u32 + (w[p] == w[q]) as u32);
             }
         }
         Scores {
-            rmse: (sq_rmse[e] / 34.0).sqrt(),
+            rmse: (sq_rmse[e] / scale).sqrt(),
             cross_entropy: ce / n as f64,
             auc: if pairs == 0 {
                 f64::NAN
             } else {
                 f64::from(auc_points) / 2.0 / f64::from(pairs)
             },
-            brier: sq_brier[e] / 34.0,
+            brier: sq_brier[e] / scale,
             bins: bins[e],
         }
     })
@@ -235,7 +263,14 @@ const CALIBRATION_LABELS: [&str; CALIBRATION_BINS] = [
 /// Edges are compared with a relative tolerance of 1e-9 (see the source);
 /// x ≤ 0 and NaN go to bin 0.
 pub fn calibration_bin(w_k: f64) -> usize {
-    let x = 34.0 * w_k;
+    bin_on(w_k, 34.0)
+}
+
+/// [`calibration_bin`] of `w_k` on the `scale`·w scale (34, or 27 with three players: the
+/// weight of a uniform estimator is 1 on either).
+#[inline]
+fn bin_on(w_k: f64, scale: f64) -> usize {
+    let x = scale * w_k;
     if x.is_nan() || x <= 0.0 {
         return 0;
     }

@@ -1,11 +1,13 @@
 //! Riichi danger: the suji categories of docs/definitions.md §2, the danger estimators of §4, the
 //! metrics that score them and the run's exact totals of those metrics.
 //!
-//! Pure functions over per-kind arrays indexed by tile kind 0..34 ([`crate::tile::KINDS`]).
+//! Pure functions over per-kind arrays indexed by tile kind 0..34 ([`crate::tile::KINDS`]); in
+//! a three-player game the seven kinds it lacks (2m–8m) weigh 0 and no metric counts them.
 //! Nothing here reads logs or frames: the caller supplies rivers, visible counts, the
 //! observer's hand and the wait set.
 //!
-//! - [`mod@category`]: [`Category`] (19 categories, §6 names) and [`category()`]/[`categories`].
+//! - [`mod@category`]: [`Category`] (19 categories, §6 names; 25 with three players, §24) and
+//!   [`category()`]/[`categories`].
 //! - [`estimator`]: [`DangerView`], [`EstimatorName`] (the one list of estimator names),
 //!   [`Estimator`], [`CategoryTable`], [`raw_weights`], [`weights`] (all-zero raw weights give
 //!   all-zero weights), [`combo_weight`].
@@ -18,18 +20,19 @@ pub mod estimator;
 pub mod metrics;
 mod totals;
 
-pub use category::{categories, category, Category};
+pub use category::{categories, categories_for, category, category_for, Category};
 pub use estimator::{
     combo_weight, raw_weight, raw_weights, weights, CategoryTable, DangerView, Estimator,
     EstimatorName, TableError,
 };
 pub use metrics::{
     auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, scores,
-    scores_each, Scores, CALIBRATION_BINS, CE_FLOOR,
+    scores_each, scores_each_for, Scores, CALIBRATION_BINS, CE_FLOOR,
 };
 pub(crate) use totals::EvalKey;
 pub use totals::{CalibrationRow, EvalTotals, SummaryRow};
 
+use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// The two §4 moments (`moment as usize` indexes [`Moment::ALL`]).
@@ -58,16 +61,20 @@ impl Moment {
 }
 
 /// [`scores`] of every built-in estimator ([`Estimator::BUILTINS`] order) on one situation:
-/// O's view and R's waits.
+/// O's view and R's waits (over the kinds of the view's game).
 pub(crate) fn score_builtins(view: &DangerView, waits: &[bool; KINDS]) -> [Scores; 5] {
     let ws = std::array::from_fn(|i| weights(&Estimator::BUILTINS[i], view));
-    scores_each(&ws, waits)
+    scores_each_for(&ws, waits, view.players)
 }
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) from (units, waits) per
-/// category ([`Category::index`] order); a category with no units gets weight 0.
-pub(crate) fn phoenix_table(counts: &[(u64, u64); Category::ALL.len()]) -> CategoryTable {
-    let pairs: Vec<(Category, f64)> = Category::ALL
+/// category ([`Category::index`] order) of the games of `players`; a category with no units
+/// gets weight 0.
+pub(crate) fn phoenix_table(
+    counts: &[(u64, u64); Category::ALL.len()],
+    players: Players,
+) -> CategoryTable {
+    let pairs: Vec<(Category, f64)> = Category::of(players)
         .iter()
         .map(|&c| {
             let (units, waits) = counts[c.index()];
@@ -96,7 +103,9 @@ mod tests {
         for (i, c) in counts.iter_mut().enumerate().skip(1) {
             *c = (10 * (i as u64 + 1), i as u64);
         }
-        let table = phoenix_table(&counts);
+        let table = phoenix_table(&counts, Players::Three);
+        assert!(table.covers(Players::Three));
+        assert!(!phoenix_table(&counts, Players::Four).covers(Players::Three));
         assert_eq!(table.name(), "phoenix-table");
         for &c in &Category::ALL {
             let i = c.index();

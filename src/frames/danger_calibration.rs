@@ -1,15 +1,23 @@
-//! `danger_calibration`: one row per (moment, estimator, calibration bin of 34·w) with the
-//! (situation, kind) pairs in the bin and how many were waits (docs/definitions.md §4).
+//! `danger_calibration`: one row per (table, moment, estimator, calibration bin of 34·w; 27·w
+//! with three players) with the (situation, kind) pairs in the bin and how many were waits
+//! (docs/definitions.md §4, §24); `players` says the table.
 
 use polars::prelude::*;
 
 use crate::danger::{calibration_bin_label, EvalTotals};
+use crate::rules::Players;
 
 pub(super) const NAME: &str = "danger_calibration";
 
-/// The frame of a run's (or a scoring's) totals.
-pub(crate) fn frame(totals: &EvalTotals) -> PolarsResult<DataFrame> {
-    let rows = totals.calibration_rows();
+/// The frame of a run's (or a scoring's) totals, per table (four players first).
+pub(crate) fn frame(totals: &[(Players, &EvalTotals)]) -> PolarsResult<DataFrame> {
+    let mut rows = Vec::new();
+    let mut players = Vec::new();
+    for (p, t) in totals {
+        let r = t.calibration_rows();
+        players.extend(std::iter::repeat_n(p.seats() as i32, r.len()));
+        rows.extend(r);
+    }
     DataFrame::new_infer_height(vec![
         Column::new(
             "moment".into(),
@@ -37,5 +45,6 @@ pub(crate) fn frame(totals: &EvalTotals) -> PolarsResult<DataFrame> {
             "waits".into(),
             rows.iter().map(|r| r.waits as i64).collect::<Vec<_>>(),
         ),
+        Column::new("players".into(), players),
     ])
 }

@@ -21,6 +21,8 @@ pub(super) struct DangerSituations {
     observer_holds: Vec<[u8; KINDS]>,
     genbutsu: Vec<[u8; KINDS]>,
     waits: Vec<[u8; KINDS]>,
+    /// 3 or 4: the game's table (which kinds the situation's scores run over, §24).
+    players: Vec<i32>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -42,7 +44,8 @@ impl GameFrame for DangerSituations {
             self.game.push(game);
             self.hand.push(d.hand as i32);
             self.riichi_seat.push(d.riichi_seat as i32);
-            self.observer_seat.push((d.riichi_seat as i32 + 1) % 4);
+            self.observer_seat
+                .push(i32::from(d.players.next(d.riichi_seat)));
             self.moment.push(d.moment.name());
             self.riichi_turn.push(d.riichi_turn as i32);
             self.riichi_is_dealer.push(d.riichi_is_dealer);
@@ -51,6 +54,7 @@ impl GameFrame for DangerSituations {
             self.observer_holds.push(kind_digits(&d.observer_holds));
             self.genbutsu.push(kind_digits(&d.genbutsu));
             self.waits.push(kind_digits(&d.waits));
+            self.players.push(d.players.seats() as i32);
         }
     }
 
@@ -73,5 +77,6 @@ impl GameFrame for DangerSituations {
             .text("observer_holds", &digits(&d.observer_holds))
             .text("genbutsu", &digits(&d.genbutsu))
             .text("waits", &digits(&d.waits))
+            .int("players", d.players)
     }
 }

@@ -1,6 +1,6 @@
-//! `draw_rate`: one row per (type, held, visible, turn, fold) bucket with units, summed over the
-//! run's games of that fold (docs/definitions.md §3, §6, §8): summed over the folds they are §3's
-//! buckets.
+//! `draw_rate`: one row per (table, type, held, visible, turn, fold) bucket with units, summed
+//! over the run's games of that table and fold (docs/definitions.md §3, §6, §8, §24): summed
+//! over the folds they are §3's buckets of four-player (`players` 4) or three-player games.
 
 use polars::prelude::*;
 
@@ -21,7 +21,8 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
     let mut hits = Vec::new();
     let mut naive = Vec::new();
     let mut fold = Vec::new();
-    for (c, f, counts) in cells.nonzero() {
+    let mut players = Vec::new();
+    for (p, c, f, counts) in cells.nonzero() {
         let (t, h, v, tu) = cell_key(c);
         tile_type.push(tile::type_name(t));
         tile_class.push(tile::type_class(t));
@@ -32,6 +33,7 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
         hits.push(counts.hits as i64);
         naive.push(counts.naive_hits);
         fold.push(i32::from(f));
+        players.push(p.seats() as i32);
     }
     DataFrame::new_infer_height(vec![
         Column::new("tile_type".into(), tile_type),
@@ -43,5 +45,6 @@ pub(crate) fn frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> {
         Column::new("hits".into(), hits),
         Column::new("naive_hits".into(), naive),
         Column::new("fold".into(), fold),
+        Column::new("players".into(), players),
     ])
 }

@@ -17,10 +17,15 @@ pub(super) struct Games {
     room: Vec<&'static str>,
     hanchan: Vec<Option<bool>>,
     red: Vec<bool>,
+    /// 3 or 4 (§24).
+    players: Vec<i32>,
     hands: Vec<i32>,
     source: Vec<String>,
-    names: [Vec<String>; 4],
-    /// Null where the format does not record final scores (mjlog::lacks::FINAL_SCORES).
+    /// Null for the absent fourth seat of a three-player game.
+    names: [Vec<Option<String>>; 4],
+    /// The `owari` scores, or, where the format does not record them
+    /// (mjlog::lacks::FINAL_SCORES), those the replay ends with, the sticks left on the table
+    /// to the first place (0 for the fourth seat of a three-player game).
     scores: [Vec<Option<i32>>; 4],
     places: [Vec<i32>; 4],
     /// `YYYY-MM-DD` from the log id (§9).
@@ -55,14 +60,16 @@ impl GameFrame for Games {
         self.hanchan
             .push(rules.then_some(f.go_type & go_type::HANCHAN != 0));
         self.red.push(f.red);
+        self.players.push(f.players.seats() as i32);
         self.hands.push(f.hands.len() as i32);
         self.source.push(g.source.clone());
         for s in 0..4 {
-            self.names[s].push(f.names[s].clone());
-            self.scores[s].push((f.lacks & lacks::FINAL_SCORES == 0).then_some(f.final_scores[s]));
+            let plays = s < f.players.seats();
+            self.names[s].push(plays.then(|| f.names[s].clone()));
+            self.scores[s].push(Some(f.final_scores[s]));
             self.places[s].push(f.places[s] as i32);
-            self.dan[s].push(f.dan.map(|d| d[s]));
-            self.rate[s].push(f.rate.map(|r| r[s]));
+            self.dan[s].push(f.dan.map(|d| d[s]).filter(|_| plays));
+            self.rate[s].push(f.rate.map(|r| r[s]).filter(|_| plays));
         }
         self.date.push(date_of(&g.game_id));
         self.fold.push(i32::from(fold_of(&g.game_id)));
@@ -87,10 +94,10 @@ impl GameFrame for Games {
             .boolean("red", &g.red)
             .int("hands", g.hands)
             .unique_text("source", &g.source)
-            .text("name_0", &n0)
-            .text("name_1", &n1)
-            .text("name_2", &n2)
-            .text("name_3", &n3)
+            .maybe_text("name_0", &n0)
+            .maybe_text("name_1", &n1)
+            .maybe_text("name_2", &n2)
+            .maybe_text("name_3", &n3)
             .maybe_int("score_0", s0, false)
             .maybe_int("score_1", s1, false)
             .maybe_int("score_2", s2, false)
@@ -110,5 +117,6 @@ impl GameFrame for Games {
             .opt_float("rate_3", r3)
             .int("fold", g.fold)
             .strings("format", g.format.iter().map(|&f| Some(f)))
+            .int("players", g.players)
     }
 }

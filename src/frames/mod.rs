@@ -33,6 +33,7 @@ mod hand_ends;
 mod hand_reading;
 mod hand_reading_moments;
 mod hands;
+mod kita;
 mod riichi;
 mod riichi_response;
 mod seats;
@@ -55,6 +56,7 @@ use polars::prelude::{DataFrame, PolarsResult};
 use crate::danger::EvalTotals;
 use crate::groups::Group;
 use crate::hand::WaitShape;
+use crate::rules::Players;
 use crate::stats::{DrawRateCells, DrawRecord, GameObservations, Observe};
 use crate::tile::KINDS;
 
@@ -99,7 +101,7 @@ pub(crate) const DANGER_SITUATIONS: &str = danger_situations::NAME;
 pub(crate) const DANGER_EVAL: &str = danger_eval::NAME;
 
 /// The per-game frames, in the order they are written: name and constructor.
-pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
+pub(crate) const GAME_FRAMES: [(&str, NewFrame); 9] = [
     (games::NAME, games::new),
     (hands::NAME, hands::new),
     (riichi_response::NAME, riichi_response::new),
@@ -108,6 +110,7 @@ pub(crate) const GAME_FRAMES: [(&str, NewFrame); 8] = [
     (danger_eval::NAME, danger_eval::new),
     (tenpai_draws::NAME, tenpai_draws::new),
     (seats::NAME, seats::new),
+    (kita::NAME, kita::new),
 ];
 
 /// The per-game frames written only when asked for (`haifu ingest --with NAME`, the groups of
@@ -208,13 +211,17 @@ pub(crate) fn draw_rate_frame(cells: &DrawRateCells) -> PolarsResult<DataFrame> 
     draw_rate::frame(cells)
 }
 
-/// The `danger_calibration` frame.
-pub(crate) fn danger_calibration_frame(totals: &EvalTotals) -> PolarsResult<DataFrame> {
+/// The `danger_calibration` frame of each table's totals.
+pub(crate) fn danger_calibration_frame(
+    totals: &[(Players, &EvalTotals)],
+) -> PolarsResult<DataFrame> {
     danger_calibration::frame(totals)
 }
 
-/// The `danger_eval_summary` frame.
-pub(crate) fn danger_eval_summary_frame(totals: &EvalTotals) -> PolarsResult<DataFrame> {
+/// The `danger_eval_summary` frame of each table's totals.
+pub(crate) fn danger_eval_summary_frame(
+    totals: &[(Players, &EvalTotals)],
+) -> PolarsResult<DataFrame> {
     danger_eval_summary::frame(totals)
 }
 

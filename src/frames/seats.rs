@@ -3,7 +3,6 @@
 //! `games`). Integer columns only, written plain; `*2` columns are sums of squares.
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
-use crate::mjlog::lacks;
 use crate::stats::SeatCounts;
 
 pub(super) const NAME: &str = "seats";
@@ -32,14 +31,14 @@ impl GameFrame for Seats {
         1 << 15
     }
 
+    /// A row per seat of the game (three in a three-player game).
     fn push(&mut self, game: u32, g: &GameRows) {
         let f = &g.obs.facts;
-        let owari = f.lacks & lacks::FINAL_SCORES == 0;
-        for (s, c) in g.obs.seats.iter().enumerate() {
+        for (s, c) in g.obs.seats.iter().enumerate().take(f.players.seats()) {
             self.game.push(game);
             self.seat.push(s as i32);
-            self.place.push(owari.then_some(i32::from(f.places[s])));
-            self.score.push(owari.then_some(f.final_scores[s]));
+            self.place.push(Some(i32::from(f.places[s])));
+            self.score.push(Some(f.final_scores[s]));
             self.counts.push(*c);
         }
     }

@@ -5,6 +5,7 @@
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::mjlog::{go_type, lacks};
+use crate::rules::Players;
 use crate::stats::{fold_of, DiscardUnit};
 use crate::tile;
 
@@ -39,6 +40,19 @@ fn order_of(places: [u8; 4]) -> [u8; 4] {
         order[(p - 1) as usize] = s as u8;
     }
     order
+}
+
+/// The number of a three-player game's final order (§24): its rank among the 6 orders of the
+/// seats in lexicographic order of the seat lists ((0,1,2) = 0, (0,2,1) = 1, (1,0,2) = 2,
+/// (1,2,0) = 3, (2,0,1) = 4, (2,1,0) = 5), from the places (1..=3; the fourth seat's 0).
+pub fn order_number_three(places: [u8; 4]) -> u8 {
+    let mut order = [0u8; 3];
+    for (s, &p) in places.iter().enumerate().take(3) {
+        order[usize::from(p.clamp(1, 3)) - 1] = s as u8;
+    }
+    let first = order[0];
+    let second_is_lower = order[1] < order[2];
+    2 * first + u8::from(!second_is_lower)
 }
 
 /// §17 and §18: one row per discard (every §18 unit), with the columns of both; the §17
@@ -237,7 +251,10 @@ impl GameFrame for Placement {
             return;
         }
         let fold = i32::from(fold_of(&g.game_id));
-        let order = i32::from(order_number(order_of(f.places)));
+        let order = i32::from(match f.players {
+            Players::Four => order_number(order_of(f.places)),
+            Players::Three => order_number_three(f.places),
+        });
         for (i, h) in f.hands.iter().enumerate() {
             self.game.push(game);
             self.fold.push(fold);
@@ -388,5 +405,20 @@ mod tests {
             assert_eq!(order_number(*w) as usize, i);
         }
         assert_eq!(order_of([2, 1, 4, 3]), [1, 0, 3, 2]);
+    }
+}
+
+/// §24's numbering of the six three-player orders, each from its places.
+#[cfg(test)]
+#[test]
+fn three_player_orders_are_numbered_lexicographically() {
+    // Seat lists first to last, and the places that give them.
+    let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    for (n, order) in orders.iter().enumerate() {
+        let mut places = [0u8; 4];
+        for (place, &seat) in order.iter().enumerate() {
+            places[seat] = place as u8 + 1;
+        }
+        assert_eq!(order_number_three(places), n as u8, "{order:?}");
     }
 }

@@ -32,6 +32,8 @@ struct TenpaiDraws {
     rinshan: Vec<bool>,
     /// Wait types (bit t = type t), and their held and visible copies, 3 bits per type.
     wait_types: Vec<(u64, u64, u64)>,
+    /// 3 or 4: the game's table (§24).
+    players: Vec<i32>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -85,6 +87,8 @@ impl GameFrame for TenpaiDraws {
         self.rinshan.extend(rows.iter().map(|d| d.rinshan));
         self.wait_types
             .extend(rows.iter().map(|d| (d.types, d.held, d.visible)));
+        let players = g.obs.facts.players.seats() as i32;
+        self.players.extend(std::iter::repeat_n(players, rows.len()));
     }
 
     fn pending(&self) -> usize {
@@ -115,5 +119,6 @@ impl GameFrame for TenpaiDraws {
             .boolean("hit", &d.hit)
             .boolean("rinshan", &d.rinshan)
             .labels("wait_types", &refs(&wait_types), wait_type_codes)
+            .int("players", d.players)
     }
 }

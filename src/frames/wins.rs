@@ -34,6 +34,8 @@ pub(super) struct Wins {
     waits: Vec<[u8; KINDS]>,
     wait_shape: Vec<Option<&'static str>>,
     sticks: Vec<i32>,
+    /// The winner's kitas (§24).
+    kita: Vec<i32>,
     entries: Vec<Option<i32>>,
 }
 
@@ -98,6 +100,7 @@ impl GameFrame for Wins {
             self.waits.push(shape_digits(&w.waits));
             self.wait_shape.push(w.wait_shape().map(|s| s.name()));
             self.sticks.push(i32::from(w.sticks));
+            self.kita.push(i32::from(w.kita));
             self.entries
                 .push(value.then_some((w.yaku.len() + w.yakuman.len()) as i32));
         }
@@ -133,6 +136,7 @@ impl GameFrame for Wins {
             .strings("wait_shape", w.wait_shape.iter().copied())
             .plain_int("sticks", w.sticks)
             .maybe_int("entries", w.entries, true)
+            .plain_int("kita", w.kita)
     }
 }
 

@@ -23,7 +23,7 @@ pub mod waits;
 
 pub use complete::{for_each_decomposition, is_complete, Block};
 pub use efficiency::{best_discards, improving_kinds, shanten_after, ukeire};
-pub use shanten::{shanten, INVALID_SHANTEN};
+pub use shanten::{shanten, shanten_for, INVALID_SHANTEN};
 pub use waits::{wait_mask, waits, WaitShape, Waits};
 
 /// Counts per tile kind; index convention in the module docs.

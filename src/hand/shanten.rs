@@ -19,6 +19,7 @@
 //! agreement (checked by a randomised test in `waits`).
 
 use super::{complete_size, total, KindCounts};
+use crate::rules::Players;
 use xiangting::{calculate_replacement_number, PlayerCount};
 
 /// Returned by [`shanten`] for input that is not a valid hand.
@@ -34,6 +35,13 @@ pub const INVALID_SHANTEN: i8 = i8::MAX;
 /// Returns [`INVALID_SHANTEN`] when `melds > 4`, when the tile total is
 /// neither `13 − 3·melds` nor `14 − 3·melds`, or when a count exceeds 4.
 pub fn shanten(concealed: &KindCounts, melds: u8) -> i8 {
+    shanten_for(concealed, melds, Players::Four)
+}
+
+/// [`shanten`] under the rules of `players`: with three players 1m and 9m cannot form or wait
+/// on a sequence (there is no 2m–8m), as the `xiangting` crate's three-player count has it
+/// (statistics.md §24), so a hand such as `1111m` + … is further from complete than with four.
+pub fn shanten_for(concealed: &KindCounts, melds: u8, players: Players) -> i8 {
     let Some(full) = complete_size(melds) else {
         return INVALID_SHANTEN;
     };
@@ -41,7 +49,11 @@ pub fn shanten(concealed: &KindCounts, melds: u8) -> i8 {
     if n != full && n + 1 != full {
         return INVALID_SHANTEN;
     }
-    match calculate_replacement_number(concealed, PlayerCount::Four) {
+    let count = match players {
+        Players::Four => PlayerCount::Four,
+        Players::Three => PlayerCount::Three,
+    };
+    match calculate_replacement_number(concealed, count) {
         Ok(r) => i8::try_from(r).map_or(INVALID_SHANTEN, |r| r - 1),
         Err(_) => INVALID_SHANTEN,
     }

@@ -11,15 +11,28 @@ use polars::prelude::DataFrame;
 
 use super::dedup::Landed;
 use super::{ConvertTo, FileResult, Outcome};
-use crate::danger::Estimator;
+use crate::danger::{CategoryTable, Estimator};
 use crate::frames::{self, FrameWriter, PendingFrames};
 use crate::manifest::{FileEntry, Manifest, Status, WallStatus};
 use crate::mjlog;
 use crate::reason::{Failure, Reason};
-use crate::report::danger::{evaluate_file, SITUATION_ROWS};
+use crate::report::danger::{evaluate_file_on, Among, SITUATION_ROWS};
+use crate::rules::Players;
 use crate::report::tsumo;
 use crate::runtime::{check_interrupt, timing};
 use crate::stats::{fold_of, DrawRateCells, Observe, RunTotals};
+
+/// The tables whose run-wide figures a run keeps apart, in the order the run-wide frames
+/// list them.
+const TABLES: [Players; 2] = [Players::Four, Players::Three];
+
+/// The index of a table in [`TABLES`].
+fn table(players: Players) -> usize {
+    match players {
+        Players::Four => 0,
+        Players::Three => 1,
+    }
+}
 
 /// What the merging side of a run accumulates, in file order.
 pub(super) struct Merger {
@@ -32,8 +45,9 @@ pub(super) struct Merger {
     /// Draw-rate counts of landed games whose log id another input also has; the workers'
     /// counts are added at the end.
     pub(super) cells: DrawRateCells,
-    /// §2 counts per category and the built-in estimators' §4 totals of landed games.
-    totals: RunTotals,
+    /// §2 counts per category and the built-in estimators' §4 totals of landed games, per
+    /// table ([`TABLES`]: four players, three): no run-wide figure pools them (§24).
+    totals: [RunTotals; 2],
     /// Landed log ids and the path that landed them (workers read it to skip later copies).
     pub(super) landed: Arc<Landed>,
     games_done: u64,
@@ -60,7 +74,7 @@ impl Merger {
             frames: PendingFrames::new(observe),
             observe,
             cells: DrawRateCells::default(),
-            totals: RunTotals::default(),
+            totals: Default::default(),
             landed: Arc::new(Landed::default()),
             games_done: 0,
             progress,
@@ -159,7 +173,7 @@ impl Merger {
                 } else {
                     self.frames.push(&rows);
                     self.cells.commit(&rows.draws, fold_of(&rows.game_id));
-                    self.totals += &rows.obs;
+                    self.totals[table(rows.obs.facts.players)] += &rows.obs;
                 }
                 let facts = &rows.obs.facts;
                 let draws: u64 = facts.hands.iter().map(|h| h.draws as u64).sum();
@@ -240,7 +254,20 @@ impl Merger {
         let (validation_side, rest): (Vec<_>, Vec<_>) = others
             .into_iter()
             .partition(|(name, _)| *name == frames::TENPAI_DRAWS);
-        let phoenix = self.totals.phoenix_table();
+        // The tables the run has games of, each scored with its own `phoenix-table` (a
+        // four-player run scores one, over the whole file, as before version 5).
+        let mut present: Vec<Players> = TABLES
+            .into_iter()
+            .filter(|&p| self.totals[table(p)].games > 0)
+            .collect();
+        if present.is_empty() {
+            present.push(Players::Four);
+        }
+        let mixed = present.len() > 1;
+        let tables: Vec<(Players, CategoryTable)> = present
+            .into_iter()
+            .map(|p| (p, self.totals[table(p)].phoenix_table(p)))
+            .collect();
         let situations = self
             .writer
             .temp_path(&format!("{}.parquet", frames::DANGER_SITUATIONS));
@@ -262,15 +289,25 @@ impl Merger {
                 // situations file and append its rows to the built-in estimators' ones.
                 lock().finish_frame(frames::DANGER_SITUATIONS)?;
                 let t = Instant::now();
-                let scored = evaluate_file(
-                    &situations,
-                    &[Estimator::Table(phoenix)],
-                    Estimator::BUILTINS.len(),
-                    SITUATION_ROWS,
-                    |eval| write(frames::DANGER_EVAL, eval),
-                );
+                let mut scored = Vec::new();
+                for (players, phoenix) in &tables {
+                    let among = Among {
+                        keep: None,
+                        players: *players,
+                        only: mixed,
+                    };
+                    let (totals, _) = evaluate_file_on(
+                        &situations,
+                        &[Estimator::Table(phoenix.clone())],
+                        Estimator::BUILTINS.len(),
+                        SITUATION_ROWS,
+                        among,
+                        |eval| write(frames::DANGER_EVAL, eval),
+                    )?;
+                    scored.push((*players, totals));
+                }
                 timing("  phoenix-table side", t.elapsed());
-                scored
+                Ok::<_, anyhow::Error>(scored)
             },
             || -> Result<Option<DataFrame>> {
                 let t = Instant::now();
@@ -283,7 +320,9 @@ impl Merger {
                 let draw_rate = frames::draw_rate_frame(cells)?;
                 let df = if validate {
                     lock().finish_frame(frames::TENPAI_DRAWS)?;
-                    Some(tsumo::report_from(&draw_rate, &tenpai_draws, None)?)
+                    // The default table's draws (the run scores the other's itself).
+                    let only = mixed.then_some(tables[0].0);
+                    Some(tsumo::report_from(&draw_rate, &tenpai_draws, None, only)?)
                 } else {
                     None
                 };
@@ -296,18 +335,24 @@ impl Merger {
                 Ok(df)
             },
         );
-        let (totals, _) = scored?;
+        let scored = scored?;
         let validation = validation?;
         timing("  read, evaluate, write", t0.elapsed());
         let t1 = Instant::now();
-        self.totals.eval += totals;
+        for (players, totals) in scored {
+            self.totals[table(players)].eval += totals;
+        }
+        let evals: Vec<(Players, &crate::danger::EvalTotals)> = tables
+            .iter()
+            .map(|(p, _)| (*p, &self.totals[table(*p)].eval))
+            .collect();
         self.writer.write(
             "danger_calibration",
-            &frames::danger_calibration_frame(&self.totals.eval)?,
+            &frames::danger_calibration_frame(&evals)?,
         )?;
         self.writer.write(
             "danger_eval_summary",
-            &frames::danger_eval_summary_frame(&self.totals.eval)?,
+            &frames::danger_eval_summary_frame(&evals)?,
         )?;
         timing("  write", t1.elapsed());
         let t1 = Instant::now();

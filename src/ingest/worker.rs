@@ -10,7 +10,7 @@ use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
 use crate::formats::decode_into;
 use crate::frames::GameRows;
 use crate::input;
-use crate::mjlog::{self, go_type, lacks, GameLog};
+use crate::mjlog::{self, lacks, GameLog};
 use crate::reason::{Failure, Reason};
 use crate::stats::{self, DrawRateCells, DrawRecord, Observe};
 
@@ -286,13 +286,10 @@ fn process_document(
     let Some(go) = log.go_type else {
         return failed(Failure::new(Reason::NoGo, "the log has no GO tag"));
     };
-    if go & go_type::THREE_PLAYER != 0 {
-        return skipped(Reason::ThreePlayer, format!("GO type {go}"));
-    }
     if go > 0xFF {
         return skipped(
             Reason::UnknownRules,
-            format!("GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard four-player rules"),
+            format!("GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard rules"),
         );
     }
     let game_room = log.origin.room.unwrap_or_else(|| mjlog::room_of(go));

@@ -3,7 +3,7 @@
 use quick_xml::events::{BytesStart, Event as XmlEvent};
 use quick_xml::Reader;
 
-use super::meld::decode_meld;
+use super::meld::{decode_meld, MeldKind};
 use super::{Agari, Event, GameLog, Init, Ryuukyoku, Un};
 use crate::reason::{Failure, Reason};
 use crate::tile::TileId;
@@ -146,10 +146,14 @@ fn decode_tag(tag: &BytesStart<'_>, log: &mut GameLog) -> Result<(), DecodeError
             let m = a.num::<u32>("m")?;
             let meld =
                 decode_meld(m).map_err(|_| err(Reason::BadMeld, format!("<N m=\"{m}\">")))?;
-            Event::Call {
-                who: a.seat("who")?,
-                meld,
-                m,
+            let who = a.seat("who")?;
+            if meld.kind == MeldKind::Nukidora {
+                Event::Kita {
+                    who,
+                    tile: meld.tiles[0],
+                }
+            } else {
+                Event::Call { who, meld, m }
             }
         }
         b"REACH" => {

@@ -31,6 +31,11 @@ pub fn room_of(go: u32) -> &'static str {
     }
 }
 
+/// The `m` code Tenhou writes for a kita of `tile` (in its `N` tag and in AGARI `m`).
+pub fn kita_code(tile: TileId) -> u32 {
+    u32::from(tile) << 8 | 0x20
+}
+
 /// One decoded tag.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Event {
@@ -64,6 +69,13 @@ pub enum Event {
         who: u8,
         meld: Meld,
         m: u32,
+    },
+    /// A kita (北抜き, three-player games only): `who` sets the North `tile` aside and draws a
+    /// replacement tile. Tenhou writes it as an `N` whose `m` is `tile × 256 + 0x20`
+    /// ([`kita_code`]); it is no meld (statistics.md §24).
+    Kita {
+        who: u8,
+        tile: TileId,
     },
     Reach {
         who: u8,

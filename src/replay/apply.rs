@@ -8,7 +8,8 @@ use super::state::{
 };
 use super::{Check, ReplayError};
 use crate::hand;
-use crate::mjlog::{Agari, Event, Init, Meld, MeldKind, Ryuukyoku};
+use crate::mjlog::{kita_code, Agari, Event, Init, Meld, MeldKind, Ryuukyoku};
+use crate::rules::{Players, NORTH};
 use crate::tile::{self, TileId, IDS, KINDS};
 use crate::wall::Wall;
 
@@ -41,6 +42,7 @@ impl HandState {
             Event::Draw { seat, tile } => self.draw(*seat, *tile, before),
             Event::Discard { seat, tile } => self.discard(*seat, *tile, before),
             Event::Call { who, meld, m } => self.call(*who, meld, *m),
+            Event::Kita { who, tile } => self.kita(*who, *tile),
             Event::Reach { who, step, ten } => self.reach(*who, *step, *ten),
             Event::Dora { tile } => self.dora(*tile),
             Event::Agari(a) => self.agari(a),
@@ -60,12 +62,14 @@ impl HandState {
         })
     }
 
-    /// Deals hand `hand_index` of a game (`red`: the game has red fives). The running scores
-    /// come from INIT `ten`; the caller checks them against the previous hand's end. With the
-    /// hand's `wall` (from the log's seed), the dealt tiles, the dice and the first indicator
-    /// must be the wall's, and every later draw and indicator is checked against it.
+    /// Deals hand `hand_index` of a game of `players` (`red`: the game has red fives). The
+    /// running scores come from INIT `ten`; the caller checks them against the previous hand's
+    /// end. With the hand's `wall` (from the log's seed), the dealt tiles, the dice and the
+    /// first indicator must be the wall's, and every later draw and indicator is checked
+    /// against it. A three-player INIT deals nothing to the fourth seat, and no 2m–8m.
     pub(crate) fn deal(
         init: &Init,
+        players: Players,
         red: bool,
         hand_index: usize,
         wall: Option<Wall>,
@@ -77,6 +81,7 @@ impl HandState {
         };
         let mut st = HandState {
             index: hand_index as u16,
+            players,
             red,
             honba: init.honba,
             dealer: init.oya,
@@ -91,7 +96,7 @@ impl HandState {
             visible_red: [0; 3],
             visible_total: 0,
             indicators: Vec::with_capacity(5),
-            live_wall: 70,
+            live_wall: players.draws() as u8,
             draws: 0,
             scores: init.ten.map(|t| t * 100),
             terminals: Vec::new(),
@@ -99,13 +104,21 @@ impl HandState {
             next: Next::Draw(init.oya),
             last_discard: None,
             last_kan_tile: None,
+            last_kita: None,
             kyotaku: init.kyotaku,
             wall: None,
         };
-        if init.oya > 3 {
+        if usize::from(init.oya) >= players.seats() {
             return Err(fail(Check::BadInit, format!("dealer {}", init.oya)));
         }
-        for (s, hai) in init.hai.iter().enumerate() {
+        let seats = players.seats();
+        if init.hai[seats..].iter().any(|h| !h.is_empty()) {
+            return Err(fail(
+                Check::ThreePlayer,
+                "the INIT deals tiles to the fourth seat of a three-player game".into(),
+            ));
+        }
+        for (s, hai) in init.hai.iter().enumerate().take(seats) {
             if hai.len() != 13 {
                 return Err(fail(
                     Check::HandSize,
@@ -113,6 +126,7 @@ impl HandState {
                 ));
             }
             for &t in hai {
+                st.check_tile(t).map_err(|(c, d)| fail(c, d))?;
                 if st.loc[t as usize] != Loc::Wall {
                     return Err(fail(Check::DuplicateTile, format!("tile {t} dealt twice")));
                 }
@@ -122,6 +136,8 @@ impl HandState {
             st.seats[s].hand_len = 13;
             st.seats[s].shanten.set(UNKNOWN_SHANTEN);
         }
+        st.check_tile(init.dora_indicator)
+            .map_err(|(c, d)| fail(c, d))?;
         st.show_indicator(init.dora_indicator)
             .map_err(|d| fail(Check::DuplicateTile, d))?;
         if let Some(wall) = wall {
@@ -180,6 +196,28 @@ impl HandState {
                 tile_text(t),
                 want.map_or("no such indicator".into(), tile_text)
             ),
+        ))
+    }
+
+    /// A tile id the game has: with three players, not a 2m–8m (ids 4..32).
+    fn check_tile(&self, t: TileId) -> Step {
+        if self.players.has_tile(t) {
+            return Ok(());
+        }
+        Err(fail(
+            Check::ThreePlayer,
+            format!("{} is not a tile of a three-player game", tile_text(t)),
+        ))
+    }
+
+    /// A seat that plays: with three players, not the fourth.
+    fn check_seat(&self, seat: u8) -> Step {
+        if usize::from(seat) < self.players.seats() {
+            return Ok(());
+        }
+        Err(fail(
+            Check::ThreePlayer,
+            format!("seat {seat} acts in a three-player game"),
         ))
     }
 
@@ -246,6 +284,8 @@ impl HandState {
     /// Applies a draw record.
     #[inline]
     fn draw(&mut self, seat: u8, t: TileId, before: impl FnOnce(&HandState)) -> Step {
+        self.check_seat(seat)?;
+        self.check_tile(t)?;
         match self.next {
             Next::Draw(s) | Next::Rinshan(s) if s == seat => {}
             n => {
@@ -284,7 +324,8 @@ impl HandState {
         self.live_wall -= 1;
         self.draws += 1;
         if rinshan {
-            // A kakan's kan stands once its replacement tile is drawn: no ippatsu after it.
+            // A kakan's kan (or a kita) stands once its replacement tile is drawn: no ippatsu
+            // after it.
             for s in &mut self.seats {
                 s.ippatsu = false;
             }
@@ -299,6 +340,7 @@ impl HandState {
         self.next = Next::Discard(seat);
         self.last_discard = None;
         self.last_kan_tile = None;
+        self.last_kita = None;
         Ok(())
     }
 
@@ -337,7 +379,7 @@ impl HandState {
                 self.first_declaration = Some(seat);
             }
         }
-        self.next = Next::Draw((seat + 1) % 4);
+        self.next = Next::Draw(self.players.next(seat));
         self.last_discard = Some((seat, t));
         self.last_kan_tile = None;
         Ok(())
@@ -345,6 +387,7 @@ impl HandState {
 
     /// The checks of a discard, made before it changes anything.
     fn check_discard(&self, seat: u8, t: TileId) -> Step {
+        self.check_seat(seat)?;
         if self.next != Next::Discard(seat) {
             return Err(fail(
                 Check::OutOfTurn,
@@ -362,6 +405,16 @@ impl HandState {
     /// Applies an `N` call.
     fn call(&mut self, who: u8, meld: &Meld, code: u32) -> Step {
         let w = who as usize;
+        self.check_seat(who)?;
+        if meld.kind == MeldKind::Chi && self.players == Players::Three {
+            return Err(fail(
+                Check::ThreePlayer,
+                format!("seat {who} calls chi in a three-player game"),
+            ));
+        }
+        for &x in meld.tiles() {
+            self.check_tile(x)?;
+        }
         self.note_call(meld.kind);
         match meld.kind {
             MeldKind::Chi | MeldKind::Pon | MeldKind::Daiminkan => {
@@ -498,13 +551,63 @@ impl HandState {
                 self.seats[w].drawn = None;
                 self.next = Next::Rinshan(who);
             }
-            MeldKind::Nukidora => {
-                return Err(fail(
-                    Check::ThreePlayer,
-                    "nukidora in a four-player game".to_string(),
-                ))
-            }
+            MeldKind::Nukidora => return self.kita(who, meld.tiles[0]),
         }
+        Ok(())
+    }
+
+    /// Applies a kita (三麻 北抜き, §24): in the seat's own turn after a draw (not after a
+    /// pon), with a draw left in the live wall, of a North it holds (in riichi only the North
+    /// just drawn). The North goes to the seat's kita area, publicly visible; the seat draws a
+    /// replacement tile next (a rinshan draw); another seat may ron on the North first. Like a
+    /// call it breaks the first go-around, and every ippatsu at the replacement draw.
+    fn kita(&mut self, who: u8, t: TileId) -> Step {
+        let w = who as usize;
+        if self.players != Players::Three {
+            return Err(fail(
+                Check::ThreePlayer,
+                format!("seat {who} declares kita in a four-player game"),
+            ));
+        }
+        self.check_seat(who)?;
+        self.check_tile(t)?;
+        let bad = |detail: String| Err(fail(Check::BadKita, detail));
+        if tile::kind(t) != NORTH {
+            return bad(format!("seat {who}'s kita of {} is not a North", tile_text(t)));
+        }
+        if self.next != Next::Discard(who) {
+            return bad(format!(
+                "seat {who} declares kita but the state expects {:?}",
+                self.next
+            ));
+        }
+        let s = &self.seats[w];
+        if s.drawn.is_none() {
+            return bad(format!(
+                "seat {who} declares kita without a draw (after a call)"
+            ));
+        }
+        if self.live_wall == 0 {
+            return bad(format!("seat {who} declares kita with an empty live wall"));
+        }
+        if s.riichi.has_declared() && s.drawn != Some(t) {
+            return bad(format!(
+                "seat {who} declares kita in riichi of {}, not of the tile it drew",
+                tile_text(t)
+            ));
+        }
+        self.expect_size(w, true)?;
+        self.take_from_hand(w, t)
+            .map_err(|d| fail(Check::NotInHand, d))?;
+        self.loc[t as usize] = Loc::Kita(who);
+        self.make_visible(t);
+        self.calls = self.calls.saturating_add(1);
+        let s = &mut self.seats[w];
+        s.kita.push(t);
+        s.drawn = None;
+        s.drawn_rinshan = false;
+        self.next = Next::Rinshan(who);
+        self.last_kita = Some((who, t));
         Ok(())
     }
 
@@ -522,6 +625,7 @@ impl HandState {
     /// Applies `REACH step="1"` or `step="2"`. `ten` is the step-2 score check, in hundreds.
     fn reach(&mut self, who: u8, step: u8, ten: Option<[i32; 4]>) -> Step {
         let w = who as usize;
+        self.check_seat(who)?;
         if step == 1 {
             if self.next != Next::Discard(who) || self.seats[w].riichi != RiichiState::None {
                 return Err(fail(
@@ -564,6 +668,7 @@ impl HandState {
 
     /// Applies a DORA record.
     fn dora(&mut self, t: TileId) -> Step {
+        self.check_tile(t)?;
         self.check_wall_indicator(self.indicators.len(), t, false, "dora indicator")?;
         if let Some(c) = &mut self.wall {
             c.indicators += 1;
@@ -599,6 +704,8 @@ impl HandState {
     fn agari(&mut self, a: &Agari) -> Step {
         let who = a.who;
         let w = who as usize;
+        self.check_seat(who)?;
+        self.check_seat(a.from_who)?;
         let tsumo = a.who == a.from_who;
         let second = !self.terminals.is_empty();
         if second
@@ -628,12 +735,13 @@ impl HandState {
         } else {
             let on_discard = !second && self.last_discard == Some((a.from_who, a.machi));
             let on_kan = !second && self.last_kan_tile == Some((a.from_who, a.machi));
+            let on_kita = !second && self.last_kita == Some((a.from_who, a.machi));
             let repeated = second && self.terminals[0].kind == TerminalKind::Ron;
-            if !(on_discard || on_kan || repeated) {
+            if !(on_discard || on_kan || on_kita || repeated) {
                 return Err(fail(
                     Check::AgariMismatch,
                     format!(
-                        "seat {who} ron on {} from seat {}, which is not the tile just discarded or added",
+                        "seat {who} ron on {} from seat {}, which is not the tile just discarded, added or set aside",
                         a.machi, a.from_who
                     ),
                 ));
@@ -650,9 +758,11 @@ impl HandState {
                 format!("AGARI hai {hai:?} but seat {who}'s hand + winning tile is {concealed:?}"),
             ));
         }
+        // AGARI `m` lists the winner's melds and, in a three-player game, its kitas.
         let mut codes = a.m.clone();
         codes.sort_unstable();
         let mut mine = self.seats[w].meld_codes.clone();
+        mine.extend(self.seats[w].kita.iter().map(|&t| kita_code(t)));
         mine.sort_unstable();
         if codes != mine {
             return Err(fail(
@@ -693,10 +803,13 @@ impl HandState {
         if let Some(c) = &mut self.wall {
             c.indicators += (a.dora_hai.len() + a.ura_hai.len()) as u16;
         }
-        if self.prove_scores {
-            self.prove_score(a)?;
+        let base = if self.prove_scores {
+            let base = self.prove_score(a)?;
             self.wins_proved += 1;
-        }
+            Some(base)
+        } else {
+            None
+        };
         let deltas = self.apply_sc(&a.sc, "AGARI sc")?;
         let sum: i32 = deltas.iter().sum();
         let collected = if second {
@@ -709,6 +822,20 @@ impl HandState {
                 Check::ScoreMismatch,
                 format!("AGARI deltas sum to {sum}, but {collected} was on the table"),
             ));
+        }
+        // Each seat's payment, from the proved score and the table's rules (a yakuman with a
+        // liable seat, pao, is checked by its sum alone).
+        if let (Some(base), None) = (base, a.pao_who) {
+            // The first winner of a double ron collects the honba and the sticks (上家取り).
+            let (honba, sticks) = if second {
+                (0, 0)
+            } else {
+                (self.honba, self.kyotaku)
+            };
+            let want = self
+                .players
+                .win_deltas(who, a.from_who, self.dealer, base, honba, sticks);
+            self.check_payments(&deltas, &want, "AGARI")?;
         }
         self.kyotaku = 0;
         self.terminals.push(Terminal {
@@ -734,12 +861,51 @@ impl HandState {
         Ok(())
     }
 
-    /// The score of AGARI `a` from the replay's state ([`HandState::score_win`]) against the
-    /// record's `yaku`, `yakuman` and `ten`. Allocates only to describe a mismatch.
-    fn prove_score(&self, a: &Agari) -> Step {
-        let mine = self.score_win(a);
-        if mine.is_some_and(|s| s.matches(&a.yaku, &a.yakuman, a.ten)) {
+    /// The payments of a nagashi mangan: each seat whose river holds only terminals and
+    /// honours, none of them called, is paid a mangan tsumo (no honba; the sticks stay on the
+    /// table; no noten payments besides).
+    fn nagashi_deltas(&self) -> [i32; 4] {
+        let mut d = [0; 4];
+        for s in 0..self.players.seats() {
+            let river = &self.seats[s].river;
+            if river
+                .iter()
+                .all(|r| !r.called && hand::is_yaochu(tile::kind(r.tile)))
+            {
+                let won = self.players.win_deltas(s as u8, s as u8, self.dealer, 2000, 0, 0);
+                for (x, y) in d.iter_mut().zip(won) {
+                    *x += y;
+                }
+            }
+        }
+        d
+    }
+
+    /// The `sc` deltas of a terminal record (`what`) against the payments the rules give.
+    fn check_payments(&self, got: &[i32; 4], want: &[i32; 4], what: &str) -> Step {
+        let Some(s) = (0..4).find(|&s| got[s] != want[s]) else {
             return Ok(());
+        };
+        let rules = match self.players {
+            Players::Four => "four-player rules",
+            Players::Three => "three-player rules (tsumo loss, honba 100 a payer)",
+        };
+        Err(fail(
+            Check::ScoreMismatch,
+            format!(
+                "{what} sc gives seat {s} {:+}, the payments under {rules} give {:+} (all: {:?} against {:?})",
+                got[s], want[s], &got[..self.players.seats()], &want[..self.players.seats()]
+            ),
+        ))
+    }
+
+    /// The score of AGARI `a` from the replay's state ([`HandState::score_win`]) against the
+    /// record's `yaku`, `yakuman` and `ten`; its basic points when they agree. Allocates only
+    /// to describe a mismatch.
+    fn prove_score(&self, a: &Agari) -> Step<i32> {
+        let mine = self.score_win(a);
+        if let Some(s) = mine.filter(|s| s.matches(&a.yaku, &a.yakuman, a.ten)) {
+            return Ok(s.base);
         }
         Err(fail(
             Check::WinScoreMismatch,
@@ -796,6 +962,17 @@ impl HandState {
                 ),
             ));
         }
+        if self.players == Players::Three
+            && matches!(r.kind.as_deref(), Some("reach4" | "ron3" | "kaze4"))
+        {
+            return Err(fail(
+                Check::ThreePlayer,
+                format!(
+                    "an abortive draw {} in a three-player game",
+                    r.end_name()
+                ),
+            ));
+        }
         let deltas = self.apply_sc(&r.sc, "RYUUKYOKU sc")?;
         let sum: i32 = deltas.iter().sum();
         if sum != 0 {
@@ -803,6 +980,14 @@ impl HandState {
                 Check::ScoreMismatch,
                 format!("RYUUKYOKU deltas sum to {sum}, not 0"),
             ));
+        }
+        if self.prove_scores {
+            let want = match r.kind.as_deref() {
+                None => self.players.noten_deltas(r.hai.each_ref().map(Option::is_some)),
+                Some("nm") => self.nagashi_deltas(),
+                Some(_) => [0; 4],
+            };
+            self.check_payments(&deltas, &want, "RYUUKYOKU")?;
         }
         self.terminals.push(Terminal {
             kind: TerminalKind::Draw(r.end_name().to_string()),
@@ -826,8 +1011,9 @@ fn tile_text(t: TileId) -> String {
 /// The INIT against its wall: each seat's 13 tiles in dealing order (dealer first), the
 /// dice (INIT `seed` writes each die less one) and the first dora indicator.
 fn check_deal(init: &Init, wall: &Wall) -> Result<(), String> {
-    for (s, hai) in init.hai.iter().enumerate() {
-        let from_dealer = (s + 4 - init.oya as usize) % 4;
+    let n = wall.players.seats();
+    for (s, hai) in init.hai.iter().enumerate().take(n) {
+        let from_dealer = (s + n - init.oya as usize) % n;
         let dealt = wall.dealt(from_dealer);
         if hai[..] != dealt[..] {
             return Err(format!(
@@ -871,7 +1057,7 @@ mod tests {
         let Some(Event::Init(init)) = events.next() else {
             unreachable!()
         };
-        let mut st = HandState::deal(init, true, 0, None).unwrap();
+        let mut st = HandState::deal(init, Players::Four, true, 0, None).unwrap();
         for ev in events {
             st.apply(ev).unwrap();
             if matches!(ev, Event::Agari(_)) {
@@ -989,24 +1175,24 @@ mod tests {
     #[test]
     fn the_deal_is_checked_against_the_wall() {
         let (init, wall) = walled_init();
-        assert!(HandState::deal(&init, true, 3, Some(wall.clone())).is_ok());
+        assert!(HandState::deal(&init, Players::Four, true, 3, Some(wall.clone())).is_ok());
         // Two of seat 0's tiles the other way round: the same tiles, not the same deal.
         let mut swapped = init.clone();
         swapped.hai[0].swap(0, 1);
-        let detail = wall_error(HandState::deal(&swapped, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(&swapped, Players::Four, true, 3, Some(wall.clone())));
         assert!(detail.starts_with("seat 0 is dealt ["), "{detail}");
-        assert!(HandState::deal(&swapped, true, 3, None).is_ok());
+        assert!(HandState::deal(&swapped, Players::Four, true, 3, None).is_ok());
         // Seat 3's last tile from seat 2's.
         let mut moved = init.clone();
         let (a, b) = (moved.hai[2][12], moved.hai[3][12]);
         moved.hai[2][12] = b;
         moved.hai[3][12] = a;
-        let detail = wall_error(HandState::deal(&moved, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(&moved, Players::Four, true, 3, Some(wall.clone())));
         assert!(detail.starts_with("seat 2 is dealt"), "{detail}");
         for die in 0..2 {
             let mut dice = init.clone();
             dice.dice[die] = (dice.dice[die] + 1) % 6;
-            let detail = wall_error(HandState::deal(&dice, true, 3, Some(wall.clone())));
+            let detail = wall_error(HandState::deal(&dice, Players::Four, true, 3, Some(wall.clone())));
             assert_eq!(
                 detail,
                 format!(
@@ -1019,7 +1205,7 @@ mod tests {
         // The ura indicator under the dora indicator, shown in its place.
         let mut dora = init.clone();
         dora.dora_indicator = wall.ura(0).unwrap();
-        let detail = wall_error(HandState::deal(&dora, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(&dora, Players::Four, true, 3, Some(wall.clone())));
         assert_eq!(
             detail,
             format!(
@@ -1035,7 +1221,7 @@ mod tests {
     #[test]
     fn draws_follow_the_wall_to_haitei() {
         let (init, wall) = walled_init();
-        let deal = || HandState::deal(&init, true, 3, Some(wall.clone())).unwrap();
+        let deal = || HandState::deal(&init, Players::Four, true, 3, Some(wall.clone())).unwrap();
         let exhaustive = Event::Ryuukyoku(Box::new(Ryuukyoku {
             kind: None,
             honba: 0,
@@ -1066,7 +1252,7 @@ mod tests {
             "an exhaustive draw with 1 tiles left in the live wall"
         );
         // Without a wall the same short hand is not questioned.
-        let mut free = HandState::deal(&init, true, 3, None).unwrap();
+        let mut free = HandState::deal(&init, Players::Four, true, 3, None).unwrap();
         for i in 0..69 {
             let seat = ((1 + i) % 4) as u8;
             let tile = wall.live(i, 0).unwrap();
@@ -1096,7 +1282,7 @@ mod tests {
     #[test]
     fn replacement_draws_and_indicators_follow_the_dead_wall() {
         let (init, wall) = walled_init();
-        let mut st = HandState::deal(&init, true, 3, Some(wall.clone())).unwrap();
+        let mut st = HandState::deal(&init, Players::Four, true, 3, Some(wall.clone())).unwrap();
         let first = wall.live(0, 0).unwrap();
         st.apply(&Event::Draw {
             seat: 1,

@@ -3,7 +3,8 @@
 use super::legal::Tracker;
 use super::{Check, HandState, Observer, ReplayError, TerminalKind};
 use crate::mjlog::{go_type, lacks, room_of, Event, Format, GameLog};
-use crate::wall::{Players, Seed, SeedForm, Walls};
+use crate::rules::Players;
+use crate::wall::{Seed, SeedForm, Walls};
 
 /// What one replayed hand was, for the `hands` frame.
 #[derive(Clone, Debug, PartialEq)]
@@ -58,11 +59,15 @@ pub(crate) struct GameFacts {
     /// Per seat `dan` and `rate` from `UN`, when the log has them.
     pub(crate) dan: Option<[i32; 4]>,
     pub(crate) rate: Option<[f64; 4]>,
-    /// Final scores in points (from `owari`; the replay's last scores when the format does
-    /// not record them, [`lacks::FINAL_SCORES`]).
+    /// Final scores in points (from `owari`; when the format does not record them,
+    /// [`lacks::FINAL_SCORES`], the replay's last scores with the sticks left on the table
+    /// to the first place: [`derived_final_scores`]).
     pub(crate) final_scores: [i32; 4],
-    /// Final placement 1..=4 per seat; ties go to the seat nearer the first dealer (seat 0).
+    /// Final placement 1..=4 (1..=3) per seat; ties go to the seat nearer the first dealer
+    /// (seat 0); 0 for the absent fourth seat of a three-player game.
     pub(crate) places: [u8; 4],
+    /// Four players or three.
+    pub(crate) players: Players,
     pub(crate) hands: Vec<HandFacts>,
     pub(crate) wall: WallCoverage,
 }
@@ -78,7 +83,8 @@ fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
 /// Replays every hand of `log`, telling `observers` about each step.
 ///
 /// The game replays or fails whole: on `Err` the observers' rows for this game must be
-/// discarded. Three-player games are refused with reason `three-player`.
+/// discarded. A three-player game (GO type bit 0x10) replays under its own rules
+/// ([`Players::Three`]).
 pub(crate) fn replay_game<O: Observer>(
     log: &GameLog,
     observers: &mut O,
@@ -86,14 +92,9 @@ pub(crate) fn replay_game<O: Observer>(
     let go = log
         .go_type
         .ok_or_else(|| game_err(Check::NoGo, "the log has no GO tag"))?;
-    if go & go_type::THREE_PLAYER != 0 {
-        return Err(game_err(
-            Check::ThreePlayer,
-            format!("GO type {go} is a three-player game"),
-        ));
-    }
+    let players = Players::of_go_type(go);
     let red = go & go_type::NO_RED == 0;
-    let mut walls = game_walls(log);
+    let mut walls = game_walls(log, players);
     let mut coverage = WallCoverage {
         unchecked: walls.as_ref().err().cloned(),
         ..WallCoverage::default()
@@ -129,11 +130,18 @@ pub(crate) fn replay_game<O: Observer>(
         };
         match ev {
             Event::Init(init) => {
-                if init.hai.iter().any(Vec::is_empty) {
+                if init.hai[..players.seats()].iter().any(Vec::is_empty) {
                     return Err(ReplayError {
                         hand: Some(hands.len()),
                         check: Check::BadInit,
-                        detail: "an INIT deals no tiles to a seat of a four-player game".into(),
+                        detail: match players {
+                            Players::Four => {
+                                "an INIT deals no tiles to a seat of a four-player game".into()
+                            }
+                            Players::Three => {
+                                "an INIT deals no tiles to a seat of a three-player game".into()
+                            }
+                        },
                     });
                 }
                 if let Some(prev) = &state {
@@ -166,7 +174,7 @@ pub(crate) fn replay_game<O: Observer>(
                     Ok((w, seeds)) => w.next(seeds.get(hands.len())),
                     Err(_) => None,
                 };
-                let mut st = HandState::deal(init, red, hands.len(), wall)?;
+                let mut st = HandState::deal(init, players, red, hands.len(), wall)?;
                 st.open_tanyao = go & go_type::NO_OPEN_TANYAO == 0;
                 st.prove_scores = proves_scores(log, go);
                 hands.push(HandFacts {
@@ -221,6 +229,14 @@ pub(crate) fn replay_game<O: Observer>(
                 st.apply(ev)?;
                 track_after(&mut tracker, st, ev);
                 observers.after_call(st, *who as usize);
+            }
+            Event::Kita { who, .. } => {
+                need(&mut state)?;
+                let st = state.as_mut().expect("checked");
+                track_before(&mut tracker, st, ev, observers)?;
+                st.apply(ev)?;
+                track_after(&mut tracker, st, ev);
+                observers.after_kita(st, *who as usize);
             }
             Event::Reach { .. } | Event::Dora { .. } | Event::Ryuukyoku(_) => {
                 need(&mut state)?;
@@ -279,7 +295,8 @@ pub(crate) fn replay_game<O: Observer>(
         dan,
         rate,
         final_scores,
-        places: places(&final_scores),
+        places: places(&final_scores, players),
+        players,
         hands: Vec::new(),
         wall: WallCoverage::default(),
     };
@@ -288,7 +305,7 @@ pub(crate) fn replay_game<O: Observer>(
             return Ok(GameFacts {
                 hands,
                 wall: coverage,
-                ..facts(last.scores)
+                ..facts(derived_final_scores(last.scores, last.kyotaku, players))
             });
         }
         return Err(game_err(Check::Truncated, "the final record has no owari"));
@@ -309,7 +326,7 @@ pub(crate) fn replay_game<O: Observer>(
     let left = last.kyotaku as i32 * 1000;
     let consistent = match diff.as_slice() {
         [] => true,
-        [(s, d)] => *d == left && places(&final_scores)[*s] == 1,
+        [(s, d)] => *d == left && places(&final_scores, players)[*s] == 1,
         _ => false,
     };
     if !consistent {
@@ -351,7 +368,7 @@ fn track_after(tracker: &mut Option<Tracker>, st: &HandState, ev: &Event) {
 /// The walls of a game, from its SHUFFLE seed (one generator for the game) or, in logs of
 /// 2008–2009 without one, from every INIT's own `shuffle` seed (returned in hand order); or
 /// why the game has none and replays unchecked.
-fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
+fn game_walls(log: &GameLog, players: Players) -> Result<(Walls, Vec<Seed>), String> {
     let shuffle = log.events.iter().find_map(|e| match e {
         // An empty `seed` (some hand-made logs) is no seed.
         Event::Shuffle { seed } => seed.as_deref().filter(|s| !s.trim().is_empty()),
@@ -362,7 +379,7 @@ fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
         if seed.form == SeedForm::PerHand {
             return Err("SHUFFLE seed in the per-hand form".into());
         }
-        return Ok((Walls::new(&seed, Players::Four), Vec::new()));
+        return Ok((Walls::new(&seed, players), Vec::new()));
     }
     let mut seeds = Vec::new();
     for (i, init) in log
@@ -388,7 +405,7 @@ fn game_walls(log: &GameLog) -> Result<(Walls, Vec<Seed>), String> {
         seeds.push(seed);
     }
     match seeds.first() {
-        Some(first) => Ok((Walls::new(first, Players::Four), seeds)),
+        Some(first) => Ok((Walls::new(first, players), seeds)),
         None => Err("no seed".into()),
     }
 }
@@ -446,9 +463,22 @@ fn fill_facts(facts: &mut HandFacts, st: &HandState) {
     facts.draws = st.draws;
 }
 
-/// Placement per seat: higher score first, ties to the lower seat index.
-fn places(scores: &[i32; 4]) -> [u8; 4] {
+/// The final scores of a game whose format does not record them (mjai: no `owari`), as the
+/// engines and Tenhou settle them: the scores after the last hand, and the riichi sticks left
+/// on the table to the first place (ties to the seat nearer the first dealer).
+pub(crate) fn derived_final_scores(last: [i32; 4], sticks: u8, players: Players) -> [i32; 4] {
+    let mut scores = last;
+    if let Some(first) = places(&last, players).iter().position(|&p| p == 1) {
+        scores[first] += 1000 * i32::from(sticks);
+    }
+    scores
+}
+
+/// Placement per seat (1..=seats): higher score first, ties to the lower seat index; 0 for
+/// the absent fourth seat of a three-player game.
+pub(crate) fn places(scores: &[i32; 4], players: Players) -> [u8; 4] {
     let mut order = [0usize, 1, 2, 3];
+    let order = &mut order[..players.seats()];
     order.sort_by_key(|&s| (-scores[s], s));
     let mut out = [0u8; 4];
     for (rank, &s) in order.iter().enumerate() {

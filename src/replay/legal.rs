@@ -3,7 +3,7 @@
 //! just before it (`illegal-action`).
 //!
 //! **Moments.** A seat acts (1) after its own draw (rinshan included): `tsumo`, `riichi`,
-//! `ankan:<kind>`, `kakan:<kind>`, `kyuushu`, `discard:<kind>`; (2) after its own chi or pon:
+//! `ankan:<kind>`, `kakan:<kind>`, `kyuushu`, `kita`, `discard:<kind>`; (2) after its own chi or pon:
 //! `discard:<kind>` under the swap-call ban (§7); (3) after its own `REACH step="1"`: the
 //! declaration tile, `discard:<kind>` of the kinds that leave it tenpai; (4) after another
 //! seat's discard: `ron`, `pon`, `daiminkan`, `chi:<tile><tile>`, `pass`; (5) after another
@@ -18,8 +18,13 @@
 //!   included); a wait passed (another seat's discard or kakan of a kind it waits on, whether
 //!   a yaku made it winnable or not) since its own last discard; a wait passed after its own
 //!   declaration discard (for the rest of the hand);
-//! - riichi: closed hand (ankan allowed), not declared, ≥ 1,000 points, ≥ 4 draws left in the
-//!   live wall, and some discard leaves a wait (§0);
+//! - riichi: closed hand (ankan allowed), not declared, ≥ 1,000 points, as many draws left in
+//!   the live wall as seats (≥ 4; ≥ 3 with three players: a draw of its own to come), and some
+//!   discard leaves a wait (§0);
+//! - with three players (§24): no chi; `kita` after the seat's own draw when it holds a North
+//!   (in riichi: the North just drawn) and the live wall is not empty; `ron` and `pass` on
+//!   another seat's kita North (no chankan); passing a North one waits on is furiten as
+//!   passing a discard is; kitas do not count toward the four kans;
 //! - a kan (ankan, kakan, daiminkan) needs a draw left in the live wall and fewer than four
 //!   kans on the table; in riichi an ankan only of the drawn tile's kind and only when the
 //!   waits of the hand stay the same; no kakan, pon, chi or daiminkan in riichi;
@@ -56,6 +61,7 @@ use super::state::HandState;
 use super::{Check, ReplayError};
 use crate::hand::{self, KindCounts};
 use crate::mjlog::{Event, Meld, MeldKind};
+use crate::rules::{Players, NORTH};
 use crate::stats::decisions::legal_kinds;
 use crate::tile::{self, TileId, KINDS};
 
@@ -67,6 +73,8 @@ pub(crate) enum Action {
     Ankan(u8),
     Kakan(u8),
     Kyuushu,
+    /// Set a North aside (three-player games, §24).
+    Kita,
     Discard(u8),
     Ron,
     Pon,
@@ -90,6 +98,7 @@ impl Action {
             Action::Ankan(k) => kind(out, "ankan:", k),
             Action::Kakan(k) => kind(out, "kakan:", k),
             Action::Kyuushu => out.push_str("kyuushu"),
+            Action::Kita => out.push_str("kita"),
             Action::Discard(k) => kind(out, "discard:", k),
             Action::Ron => out.push_str("ron"),
             Action::Pon => out.push_str("pon"),
@@ -121,6 +130,7 @@ pub(crate) enum DecisionKind {
     Kyuushu,
     Ankan,
     Kakan,
+    Kita,
     Daiminkan,
     Pon,
     Chi,
@@ -129,13 +139,14 @@ pub(crate) enum DecisionKind {
 
 impl DecisionKind {
     /// Every kind, in the order that picks a decision's kind.
-    pub(crate) const ALL: [DecisionKind; 10] = [
+    pub(crate) const ALL: [DecisionKind; 11] = [
         DecisionKind::Tsumo,
         DecisionKind::Ron,
         DecisionKind::Riichi,
         DecisionKind::Kyuushu,
         DecisionKind::Ankan,
         DecisionKind::Kakan,
+        DecisionKind::Kita,
         DecisionKind::Daiminkan,
         DecisionKind::Pon,
         DecisionKind::Chi,
@@ -150,6 +161,7 @@ impl DecisionKind {
             DecisionKind::Kyuushu => "kyuushu",
             DecisionKind::Ankan => "ankan",
             DecisionKind::Kakan => "kakan",
+            DecisionKind::Kita => "kita",
             DecisionKind::Daiminkan => "daiminkan",
             DecisionKind::Pon => "pon",
             DecisionKind::Chi => "chi",
@@ -165,6 +177,7 @@ impl DecisionKind {
             Action::Ankan(_) => DecisionKind::Ankan,
             Action::Kakan(_) => DecisionKind::Kakan,
             Action::Kyuushu => DecisionKind::Kyuushu,
+            Action::Kita => DecisionKind::Kita,
             Action::Ron => DecisionKind::Ron,
             Action::Pon => DecisionKind::Pon,
             Action::Daiminkan => DecisionKind::Daiminkan,
@@ -181,6 +194,7 @@ const RON: u8 = 8;
 const PON: u8 = 16;
 const DAIMINKAN: u8 = 32;
 const PASS: u8 = 64;
+const KITA: u8 = 128;
 
 /// The set bits of `m`, lowest first.
 fn bits(mut m: u64) -> impl Iterator<Item = u8> {
@@ -196,7 +210,7 @@ fn bits(mut m: u64) -> impl Iterator<Item = u8> {
 /// The legal actions of a seat at a moment: bit sets, no allocation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub(crate) struct Actions {
-    /// `TSUMO`, `RIICHI`, `KYUUSHU`, `RON`, `PON`, `DAIMINKAN`, `PASS`.
+    /// `TSUMO`, `RIICHI`, `KYUUSHU`, `RON`, `PON`, `DAIMINKAN`, `PASS`, `KITA`.
     flags: u8,
     /// Kinds (bit k) that may be discarded, closed-kanned, added to a pon.
     discard: u64,
@@ -235,6 +249,7 @@ impl Actions {
                 Action::Tsumo => a.flags |= TSUMO,
                 Action::Riichi => a.flags |= RIICHI,
                 Action::Kyuushu => a.flags |= KYUUSHU,
+                Action::Kita => a.flags |= KITA,
                 Action::Ron => a.flags |= RON,
                 Action::Pon => a.flags |= PON,
                 Action::Daiminkan => a.flags |= DAIMINKAN,
@@ -298,6 +313,7 @@ impl Actions {
             Action::Tsumo => self.flags & TSUMO != 0,
             Action::Riichi => self.flags & RIICHI != 0,
             Action::Kyuushu => self.flags & KYUUSHU != 0,
+            Action::Kita => self.flags & KITA != 0,
             Action::Ron => self.flags & RON != 0,
             Action::Pon => self.flags & PON != 0,
             Action::Daiminkan => self.flags & DAIMINKAN != 0,
@@ -334,8 +350,8 @@ impl Actions {
         })
     }
 
-    /// Every legal action, in the text order: tsumo, riichi, ankan, kakan, kyuushu, ron, pon,
-    /// daiminkan, chi, pass, discards (kinds ascending).
+    /// Every legal action, in the text order: tsumo, riichi, ankan, kakan, kyuushu, kita, ron,
+    /// pon, daiminkan, chi, pass, discards (kinds ascending).
     pub(crate) fn actions(&self) -> Vec<Action> {
         let mut v = Vec::with_capacity(self.len() as usize);
         let kinds = |m: u64| (0..KINDS as u8).filter(move |k| m >> k & 1 == 1);
@@ -349,6 +365,9 @@ impl Actions {
         v.extend(kinds(self.kakan).map(Action::Kakan));
         if self.flags & KYUUSHU != 0 {
             v.push(Action::Kyuushu);
+        }
+        if self.flags & KITA != 0 {
+            v.push(Action::Kita);
         }
         for (flag, a) in [
             (RON, Action::Ron),
@@ -394,6 +413,7 @@ impl Actions {
         bits(self.kakan).for_each(|k| put(Action::Kakan(k)));
         for (flag, a) in [
             (KYUUSHU, Action::Kyuushu),
+            (KITA, Action::Kita),
             (RON, Action::Ron),
             (PON, Action::Pon),
             (DAIMINKAN, Action::Daiminkan),
@@ -429,6 +449,7 @@ impl Actions {
             DecisionKind::Kyuushu => self.flags & KYUUSHU != 0,
             DecisionKind::Ankan => self.ankan != 0,
             DecisionKind::Kakan => self.kakan != 0,
+            DecisionKind::Kita => self.flags & KITA != 0,
             DecisionKind::Daiminkan => self.flags & DAIMINKAN != 0,
             DecisionKind::Pon => self.flags & PON != 0,
             DecisionKind::Chi => self.chi != 0,
@@ -547,6 +568,15 @@ impl HandState {
             a.flags |= TSUMO;
         }
         let kan_ok = self.live_wall > 0 && kans(self) < 4;
+        // A kita of a North held (in riichi, of the North just drawn) while the live wall has
+        // a replacement draw to give.
+        if self.players == Players::Three
+            && self.live_wall > 0
+            && s.kinds[NORTH] > 0
+            && (!in_riichi || dk == NORTH)
+        {
+            a.flags |= KITA;
+        }
         if in_riichi {
             a.discard = 1 << dk;
             if kan_ok && s.kinds[dk] == 4 {
@@ -580,7 +610,7 @@ impl HandState {
         if s.riichi == super::RiichiState::None
             && s.is_closed()
             && self.scores[seat] >= 1000
-            && self.live_wall >= 4
+            && usize::from(self.live_wall) >= self.players.seats()
             && (waits_before != 0 || (!far && self.tenpai_after_some_discard(seat)))
         {
             a.flags |= RIICHI;
@@ -676,15 +706,8 @@ impl HandState {
         furiten: bool,
     ) -> Actions {
         let s = &self.seats[seat];
-        let mut a = Actions {
-            flags: PASS,
-            red_game: self.red,
-            ..Actions::default()
-        };
+        let mut a = self.actions_on_kita(seat, from, t, waits, furiten);
         let k = tile::kind(t);
-        if !furiten && self.can_win_on(seat, from, t, waits) {
-            a.flags |= RON;
-        }
         if self.live_wall == 0 || s.riichi.has_declared() {
             return a;
         }
@@ -702,7 +725,7 @@ impl HandState {
         if s.kinds[k] >= 3 && kans(self) < 4 {
             a.flags |= DAIMINKAN;
         }
-        if seat as u8 == (from + 1) % 4 && !tile::is_honor(k) {
+        if self.players == Players::Four && seat as u8 == (from + 1) % 4 && !tile::is_honor(k) {
             let n = k % 9;
             a.chi_kind = k as u8;
             for j in 0..3u8 {
@@ -731,6 +754,27 @@ impl HandState {
                     None => a.chi |= 1 << (2 * j),
                 }
             }
+        }
+        a
+    }
+
+    /// The legal actions of `seat` on the North `t` of `from`'s kita (just applied): a ron on
+    /// it (no chankan) and `pass` (what any claim of a tile starts from).
+    pub(crate) fn actions_on_kita(
+        &self,
+        seat: usize,
+        from: u8,
+        t: TileId,
+        waits: u64,
+        furiten: bool,
+    ) -> Actions {
+        let mut a = Actions {
+            flags: PASS,
+            red_game: self.red,
+            ..Actions::default()
+        };
+        if !furiten && self.can_win_on(seat, from, t, waits) {
+            a.flags |= RON;
         }
         a
     }
@@ -764,6 +808,17 @@ impl HandState {
         a.flags |= RON;
         a
     }
+}
+
+/// What other seats may claim.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Claimed {
+    /// A discard (ron, pon, daiminkan, chi).
+    Discard,
+    /// A kakan's added tile (chankan) or an ankan's tile (kokushi only).
+    Kan { ankan: bool },
+    /// A kita's North (ron only).
+    Kita,
 }
 
 /// Who may act now, and on what.
@@ -831,7 +886,7 @@ impl Tracker {
     /// A new hand: `st` just dealt.
     pub(crate) fn start(&mut self, st: &HandState) {
         *self = Tracker::default();
-        for s in 0..4 {
+        for s in 0..st.players.seats() {
             let seat = &st.seats[s];
             self.waits[s] = hand::wait_mask(&seat.kinds, seat.melds.len() as u8);
         }
@@ -897,6 +952,7 @@ impl Tracker {
                     Event::Discard { seat, tile } if *seat == p => {
                         Some(Action::Discard(tile::kind(*tile) as u8))
                     }
+                    Event::Kita { who, .. } if *who == p => Some(Action::Kita),
                     Event::Ryuukyoku(r) if r.end_name() == "yao9" => Some(Action::Kyuushu),
                     Event::Dora { .. } => return Ok(()),
                     _ => None,
@@ -1033,7 +1089,11 @@ impl Tracker {
                 self.called[d] = false;
                 self.river[d] |= 1 << tile::kind(*tile);
                 self.passed[d] = false;
-                self.claim(st, *seat, *tile, None);
+                self.claim(st, *seat, *tile, Claimed::Discard);
+            }
+            Event::Kita { who, tile } => {
+                self.called[usize::from(*who)] = true;
+                self.claim(st, *who, *tile, Claimed::Kita);
             }
             Event::Call { who, meld, .. } => {
                 self.called[usize::from(*who)] = true;
@@ -1043,9 +1103,11 @@ impl Tracker {
                     }
                     MeldKind::Kakan => {
                         let t = meld.added.unwrap_or(meld.tiles[3]);
-                        self.claim(st, *who, t, Some(false));
+                        self.claim(st, *who, t, Claimed::Kan { ankan: false });
                     }
-                    MeldKind::Ankan => self.claim(st, *who, meld.tiles[0], Some(true)),
+                    MeldKind::Ankan => {
+                        self.claim(st, *who, meld.tiles[0], Claimed::Kan { ankan: true });
+                    }
                     _ => {}
                 }
             }
@@ -1059,28 +1121,31 @@ impl Tracker {
         self.pending[usize::from(seat)] = Some(a);
     }
 
-    /// Seat `from` discarded `t` (`kan` `None`) or made a kan of `t` (`Some(ankan)`): each
-    /// other seat's legal set, then the furiten of a wait not taken.
-    fn claim(&mut self, st: &HandState, from: u8, t: TileId, kan: Option<bool>) {
+    /// Seat `from` discarded `t`, made a kan of `t` or set the North `t` aside: each other
+    /// seat's legal set, then the furiten of a wait not taken.
+    fn claim(&mut self, st: &HandState, from: u8, t: TileId, what: Claimed) {
         self.moment = Moment::Claim { from };
         self.pending = [None; 4];
         let k = tile::kind(t);
-        for s in 0..4 {
+        for s in 0..st.players.seats() {
             if s == usize::from(from) {
                 continue;
             }
             let seat = &st.seats[s];
             let furiten =
                 self.river[s] & self.waits[s] != 0 || self.passed[s] || self.riichi_furiten[s];
-            let a = match kan {
-                None => st.actions_on_discard(s, from, t, self.waits[s], furiten),
-                Some(ankan) => st.actions_on_kan(s, from, t, ankan, self.waits[s], furiten),
+            let a = match what {
+                Claimed::Discard => st.actions_on_discard(s, from, t, self.waits[s], furiten),
+                Claimed::Kan { ankan } => {
+                    st.actions_on_kan(s, from, t, ankan, self.waits[s], furiten)
+                }
+                Claimed::Kita => st.actions_on_kita(s, from, t, self.waits[s], furiten),
             };
             if a.any_claim() {
                 self.pending[s] = Some(a);
             }
             // A kan tile only kokushi may rob: passing it is furiten only when it could.
-            let robbable = kan != Some(true) || a.flags & RON != 0;
+            let robbable = what != (Claimed::Kan { ankan: true }) || a.flags & RON != 0;
             if robbable && self.waits[s] >> k & 1 == 1 {
                 self.passed[s] = true;
                 if seat.riichi.has_declared() {

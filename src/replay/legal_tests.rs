@@ -290,7 +290,7 @@ impl Script {
             hai,
             shuffle: None,
         };
-        let st = HandState::deal(&init, true, 0, None).unwrap();
+        let st = HandState::deal(&init, Players::Four, true, 0, None).unwrap();
         let mut tr = Tracker::default();
         tr.start(&st);
         Script {

@@ -52,6 +52,9 @@ pub enum Check {
     NoHands,
     BadOwari,
     NoGo,
+    /// A three-player game breaks its table's rules: a fourth seat that acts or is dealt
+    /// tiles, a 2m–8m tile, a chi, an abortive draw three players cannot have; or a kita in a
+    /// four-player game.
     ThreePlayer,
     /// A dealt tile, a draw, an indicator or the dice is not the wall's (from the log's seed).
     WallMismatch,
@@ -59,6 +62,9 @@ pub enum Check {
     WinScoreMismatch,
     /// A seat took an action that is not in its legal set (§23), computed just before it.
     IllegalAction,
+    /// A kita (三麻 北抜き) that the rules do not allow: not a North, not after a draw, from
+    /// an empty wall, in riichi of a North not just drawn (§24).
+    BadKita,
 }
 
 impl Check {
@@ -90,6 +96,7 @@ impl Check {
             Check::WallMismatch => "wall-mismatch",
             Check::WinScoreMismatch => "win-score-mismatch",
             Check::IllegalAction => "illegal-action",
+            Check::BadKita => "bad-kita",
         }
     }
 }
@@ -133,6 +140,9 @@ pub(crate) trait Observer {
     /// Just after a chi, pon or kan by `seat` (its meld is the last of `hand.seats[seat].melds`
     /// or, for a kakan, replaces its pon).
     fn after_call(&mut self, _hand: &HandState, _seat: usize) {}
+    /// Just after a kita by `seat` (three-player games: the North is the last of
+    /// `hand.seats[seat].kita`; the replacement draw comes next, unless a ron takes the North).
+    fn after_kita(&mut self, _hand: &HandState, _seat: usize) {}
     /// After the hand's last terminal record (all of `hand.terminals` are known).
     fn hand_end(&mut self, _hand: &HandState) {}
     /// True when the observer wants every decision (§23): the replay then computes every

@@ -12,6 +12,7 @@ use std::cell::Cell;
 
 use crate::hand;
 use crate::mjlog::{Meld, MeldKind};
+use crate::rules::Players;
 use crate::tile::{TileId, IDS, KINDS};
 use crate::wall::Wall;
 
@@ -25,6 +26,8 @@ pub(crate) enum Loc {
     /// In a meld (called tiles move here from the river).
     Meld(u8),
     Indicator,
+    /// Set aside by a kita (three-player games: a North in the seat's kita area, face up).
+    Kita(u8),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -69,6 +72,8 @@ pub(crate) struct SeatState {
     pub(crate) melds: Vec<Meld>,
     /// `m` code of each meld (the kakan code replaces its pon's).
     pub(crate) meld_codes: Vec<u32>,
+    /// The Norths set aside by kita, in order (three-player games; no meld, §24).
+    pub(crate) kita: Vec<TileId>,
     pub(crate) river: Vec<RiverTile>,
     /// Discards made this hand (the turn of §0).
     pub(crate) turn: u8,
@@ -77,7 +82,7 @@ pub(crate) struct SeatState {
     pub(crate) called: bool,
     /// The tile just drawn, while the seat holds it.
     pub(crate) drawn: Option<TileId>,
-    /// The tile held in `drawn` is a replacement draw after a kan (rinshan).
+    /// The tile held in `drawn` is a replacement draw after a kan or a kita (rinshan).
     pub(crate) drawn_rinshan: bool,
     /// Its riichi may still win ippatsu: from its declaration discard until its next discard
     /// or any call (a kakan's at its replacement draw: the kan may be robbed first).
@@ -106,6 +111,7 @@ impl Default for SeatState {
             hand_len: 0,
             melds: Vec::with_capacity(4),
             meld_codes: Vec::with_capacity(4),
+            kita: Vec::new(),
             river: Vec::with_capacity(24),
             turn: 0,
             riichi: RiichiState::None,
@@ -200,6 +206,8 @@ pub(super) enum Next {
 pub(crate) struct HandState {
     /// 0-based index of the hand in its game.
     pub(crate) index: u16,
+    /// Four players or three: the seats, tiles, draws and payments ([`Players`]).
+    pub(crate) players: Players,
     pub(crate) red: bool,
     pub(crate) honba: u8,
     pub(crate) dealer: u8,
@@ -212,8 +220,8 @@ pub(crate) struct HandState {
     pub(crate) prove_scores: bool,
     /// AGARI records of this hand scored and found equal to the log's.
     pub(crate) wins_proved: u8,
-    /// Calls made this hand (chi, pon, kans, ankan included): none before a first-turn win or
-    /// a double riichi.
+    /// Calls made this hand (chi, pon, kans, ankan included) and kitas (which break the first
+    /// go-around as a call does, §24): none before a first-turn win or a double riichi.
     pub(crate) calls: u8,
     pub(crate) seats: [SeatState; 4],
     pub(crate) loc: [Loc; IDS],
@@ -238,6 +246,8 @@ pub(crate) struct HandState {
     pub(super) last_discard: Option<(u8, TileId)>,
     /// The tile of the last kakan (or ankan), while it can be robbed.
     pub(super) last_kan_tile: Option<(u8, TileId)>,
+    /// The North of the last kita, while another seat may ron on it (three-player games).
+    pub(super) last_kita: Option<(u8, TileId)>,
     /// Sticks on the table now (start + established this hand − collected).
     pub(crate) kyotaku: u8,
     /// The wall every draw and indicator is checked against; `None` when the log carries no

@@ -56,7 +56,10 @@ impl HandState {
             melds: &seat.melds,
             win_tile: machi,
             tsumo,
-            seat_wind: (who + 4 - self.dealer) % 4,
+            seat_wind: {
+                let n = self.players.seats() as u8;
+                (who + n - self.dealer) % n
+            },
             round_wind: self.round_wind,
             dealer: who == self.dealer,
             dora_indicators: &self.indicators,
@@ -72,6 +75,8 @@ impl HandState {
             chiihou: first_draw && who != self.dealer,
             red: self.red,
             open_tanyao: self.open_tanyao,
+            players: self.players,
+            kita: seat.kita.len() as u8,
         };
         crate::score::score(&win)
     }
@@ -104,7 +109,7 @@ impl HandState {
         if known != UNKNOWN_SHANTEN {
             return known;
         }
-        let s = hand::shanten(&st.kinds, st.melds.len() as u8);
+        let s = hand::shanten_for(&st.kinds, st.melds.len() as u8, self.players);
         st.shanten.set(s);
         s
     }
@@ -183,10 +188,12 @@ impl HandState {
         f(&held, &visible)
     }
 
-    /// §3's U for `seat`: the tiles it cannot see (136 − its concealed tiles − every publicly
-    /// visible tile).
+    /// §3's U for `seat`: the tiles it cannot see (136, or 108 with three players, − its
+    /// concealed tiles − every publicly visible tile).
     pub(crate) fn unseen_by(&self, seat: usize) -> u8 {
-        (IDS as u16).saturating_sub(u16::from(self.seats[seat].hand_len) + self.visible_total) as u8
+        (self.players.tiles() as u16)
+            .saturating_sub(u16::from(self.seats[seat].hand_len) + self.visible_total)
+            as u8
     }
 }
 
@@ -206,7 +213,7 @@ mod tests {
         fn check(&mut self, hand: &HandState) {
             for s in 0..4 {
                 let st = &hand.seats[s];
-                let fresh = hand::shanten(&st.kinds, st.melds.len() as u8);
+                let fresh = hand::shanten_for(&st.kinds, st.melds.len() as u8, hand.players);
                 assert_eq!(hand.shanten(s), fresh, "hand {} seat {s}", hand.index);
                 self.checked += 1;
             }

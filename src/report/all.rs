@@ -6,7 +6,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
-use super::{context_over, run, sliced_json, to_csv, to_json, Slice, REPORTS};
+use super::{context_over, run, sliced_json, to_csv, to_json, Slice, Table, REPORTS};
 use crate::frames::write_atomically;
 use crate::runtime::timing;
 
@@ -23,9 +23,10 @@ pub fn write_all(
     frames: &Path,
     dir: &Path,
     slice: Option<&Slice>,
+    table: &Table,
 ) -> Result<Vec<(&'static str, DataFrame)>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let ctx = context_over(frames, None, slice)?;
+    let ctx = context_over(frames, None, slice, table)?;
     let reports: Vec<_> = REPORTS
         .iter()
         .filter(|r| slice.is_none() || super::refuse_pooled(r.sql, r.name).is_ok())

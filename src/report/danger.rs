@@ -11,16 +11,21 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use crate::danger::{
-    self, scores, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName, EvalKey,
-    EvalTotals, Moment, Scores,
+    self, scores_each_for, weights, Category, CategoryTable, DangerView, Estimator,
+    EstimatorName, EvalKey, EvalTotals, Moment, Scores,
 };
+use crate::rules::Players;
 use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
 use crate::tile::KINDS;
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
-/// itself (the games `keep` lists, when given), from a `wait_danger` Parquet file. A category
-/// with no units gets weight 0.
-fn phoenix_table(wait_danger: &Path, keep: Option<&Series>) -> Result<CategoryTable> {
+/// itself (the games `keep` lists, when given: all of them games of `players`), from a
+/// `wait_danger` Parquet file. A category with no units gets weight 0.
+fn phoenix_table(
+    wait_danger: &Path,
+    keep: Option<&Series>,
+    players: Players,
+) -> Result<CategoryTable> {
     let mut units = LazyFrame::scan_parquet(
         PlRefPath::try_from_path(wait_danger)?,
         ScanArgsParquet::default(),
@@ -47,7 +52,7 @@ fn phoenix_table(wait_danger: &Path, keep: Option<&Series>) -> Result<CategoryTa
             );
         }
     }
-    Ok(danger::phoenix_table(&per_category))
+    Ok(danger::phoenix_table(&per_category, players))
 }
 
 /// The rows of the games in `ids`.
@@ -62,22 +67,31 @@ pub fn resolve(
     wait_danger: &Path,
     user_table: Option<&CategoryTable>,
 ) -> Result<Vec<Estimator>> {
-    resolve_on(names, wait_danger, user_table, None)
+    resolve_on(names, wait_danger, user_table, None, Players::Four)
 }
 
-/// [`resolve`] on the games `keep` lists (`phoenix-table` fitted on them), when given.
+/// [`resolve`] on the games `keep` lists (`phoenix-table` fitted on them), when given, all of
+/// them games of `players` (a user's table must weigh that table's categories).
 pub(crate) fn resolve_on(
     names: &[EstimatorName],
     wait_danger: &Path,
     user_table: Option<&CategoryTable>,
     keep: Option<&Series>,
+    players: Players,
 ) -> Result<Vec<Estimator>> {
     names
         .iter()
         .map(|&n| {
             Ok(match n {
-                EstimatorName::PhoenixTable => Estimator::Table(phoenix_table(wait_danger, keep)?),
+                EstimatorName::PhoenixTable => {
+                    Estimator::Table(phoenix_table(wait_danger, keep, players)?)
+                }
                 EstimatorName::Table => match user_table {
+                    Some(t) if !t.covers(players) => bail!(
+                        "the table gives no weight to the six 19m-* categories of three-player \
+                         games (1m and 9m have no suji there, §24): add 19m-0 … 19m-4 and \
+                         19m-genbutsu to score it on three-player games"
+                    ),
                     Some(t) => Estimator::Table(t.clone()),
                     None => bail!("estimator `table` needs --table FILE.csv"),
                 },
@@ -117,16 +131,44 @@ pub fn evaluate_file(
     slice_rows: usize,
     write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
-    evaluate_file_on(path, estimators, first_position, slice_rows, None, write)
+    evaluate_file_on(
+        path,
+        estimators,
+        first_position,
+        slice_rows,
+        Among::all(Players::Four),
+        write,
+    )
 }
 
-/// [`evaluate_file`] on the situations of the games `keep` lists, when given.
+/// Which situations of a `danger_situations` file a scoring reads: those of the games `keep`
+/// lists (all, when `None`), and of those the games of `players` only when `only` (the
+/// scoring of a file that holds both tables' games; the file's `players` column decides).
+#[derive(Clone, Copy)]
+pub(crate) struct Among<'a> {
+    pub(crate) keep: Option<&'a Series>,
+    pub(crate) players: Players,
+    pub(crate) only: bool,
+}
+
+impl Among<'_> {
+    /// Every situation of the file, all of them games of `players`.
+    pub(crate) fn all(players: Players) -> Among<'static> {
+        Among {
+            keep: None,
+            players,
+            only: false,
+        }
+    }
+}
+
+/// [`evaluate_file`] on the situations `among` selects.
 pub(crate) fn evaluate_file_on(
     path: &Path,
     estimators: &[Estimator],
     first_position: usize,
     slice_rows: usize,
-    keep: Option<&Series>,
+    among: Among<'_>,
     mut write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
     let mut reader = ParquetReader::new(open_frame(path)?);
@@ -139,10 +181,16 @@ pub(crate) fn evaluate_file_on(
         let mut reader = ParquetReader::new(open_frame(path)?);
         reader.set_metadata(metadata.clone());
         let mut slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
-        if let Some(ids) = keep {
+        if let Some(ids) = among.keep {
             slice = slice.lazy().filter(in_games(ids)).collect()?;
         }
-        let ev = evaluate_from(&slice, estimators, first_position)?;
+        if among.only {
+            slice = slice
+                .lazy()
+                .filter(players_of_rows().eq(lit(among.players.seats() as i32)))
+                .collect()?;
+        }
+        let ev = evaluate_from(&slice, estimators, first_position, among.players)?;
         write(&ev.eval)?;
         totals += ev.totals;
         for (moment, n) in ev.situations {
@@ -157,6 +205,8 @@ pub(crate) fn evaluate_file_on(
 
 /// The two frames of a scoring run.
 pub struct Evaluation {
+    /// The table of the games scored.
+    pub players: Players,
     /// The `danger_eval` rows.
     pub(crate) eval: FrameChunk,
     pub totals: EvalTotals,
@@ -172,24 +222,24 @@ impl Evaluation {
 
     /// The `danger_calibration` frame of these scores.
     pub fn calibration_frame(&self) -> PolarsResult<DataFrame> {
-        self.totals.calibration_frame()
+        frames::danger_calibration_frame(&[(self.players, &self.totals)])
     }
 
     /// The `danger_eval_summary` frame of these scores.
     pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
-        self.totals.summary_frame()
+        frames::danger_eval_summary_frame(&[(self.players, &self.totals)])
     }
 }
 
 impl EvalTotals {
-    /// The `danger_calibration` frame of these totals.
+    /// The `danger_calibration` frame of these totals (of four-player games).
     pub fn calibration_frame(&self) -> PolarsResult<DataFrame> {
-        frames::danger_calibration_frame(self)
+        frames::danger_calibration_frame(&[(Players::Four, self)])
     }
 
-    /// The `danger_eval_summary` frame of these totals.
+    /// The `danger_eval_summary` frame of these totals (of four-player games).
     pub fn summary_frame(&self) -> PolarsResult<DataFrame> {
-        frames::danger_eval_summary_frame(self)
+        frames::danger_eval_summary_frame(&[(Players::Four, self)])
     }
 }
 
@@ -201,6 +251,7 @@ pub(crate) fn evaluate_from(
     ds: &DataFrame,
     estimators: &[Estimator],
     first_position: usize,
+    players: Players,
 ) -> Result<Evaluation> {
     let s = |c: &str| -> Result<StringChunked> { Ok(ds.column(c)?.str()?.clone()) };
     let i = |c: &str| -> Result<Int32Chunked> { Ok(ds.column(c)?.i32()?.clone()) };
@@ -257,10 +308,13 @@ pub(crate) fn evaluate_from(
     let scored: Vec<Vec<Scores>> = rows
         .par_iter()
         .map(|p| {
-            let view = DangerView::from_counts(&p.visible, &p.holds, &p.genbutsu);
+            let view = DangerView::from_counts_for(&p.visible, &p.holds, &p.genbutsu, players);
             estimators
                 .iter()
-                .map(|est| scores(&weights(est, &view), &p.waits))
+                .map(|est| {
+                    let [s] = scores_each_for(&[weights(est, &view)], &p.waits, players);
+                    s
+                })
                 .collect()
         })
         .collect();
@@ -277,15 +331,23 @@ pub(crate) fn evaluate_from(
         }
     }
     Ok(Evaluation {
+        players,
         eval: out.take_chunk(&ids, 0, &names),
         totals,
         situations,
     })
 }
 
-/// Scores `estimators` on every included situation of a `danger_situations` frame.
+/// Scores `estimators` on every included situation of a `danger_situations` frame of
+/// four-player games.
 pub fn evaluate(ds: &DataFrame, estimators: &[Estimator]) -> Result<Evaluation> {
-    evaluate_from(ds, estimators, 0)
+    evaluate_from(ds, estimators, 0, Players::Four)
+}
+
+/// The `players` of a frame's rows: its `players` column (frames written before version 5
+/// have none: their games are four-player).
+pub(crate) fn players_of_rows() -> Expr {
+    col("players")
 }
 
 /// One included situation as parsed from the frame.
@@ -299,18 +361,26 @@ struct Parsed {
 
 /// Scores the estimators `names` (and `user_table`) over the frames in `frames`, writing the
 /// three §4 frames there.
+/// All of them games of `players` (frames of both tables are scored as a slice of each).
 pub(crate) fn score(
     frames: &Path,
     names: &[EstimatorName],
     user_table: Option<&CategoryTable>,
+    players: Players,
 ) -> Result<()> {
-    let estimators = resolve(names, &frames.join("wait_danger.parquet"), user_table)?;
+    let estimators = resolve_on(
+        names,
+        &frames.join("wait_danger.parquet"),
+        user_table,
+        None,
+        players,
+    )?;
     let mut writer = FrameWriter::new(frames)?;
     let written = write_scores(
         &mut writer,
         &frames.join("danger_situations.parquet"),
         &estimators,
-        None,
+        Among::all(players),
     );
     if written.is_err() {
         writer.abandon();
@@ -325,11 +395,12 @@ pub(crate) fn write_scores(
     writer: &mut FrameWriter,
     situations: &Path,
     estimators: &[Estimator],
-    keep: Option<&Series>,
+    among: Among<'_>,
 ) -> Result<()> {
-    let (totals, _) = evaluate_file_on(situations, estimators, 0, SITUATION_ROWS, keep, |eval| {
+    let (totals, _) = evaluate_file_on(situations, estimators, 0, SITUATION_ROWS, among, |eval| {
         Ok(writer.write_chunk("danger_eval", eval)?)
     })?;
+    let totals = [(among.players, &totals)];
     writer.write(
         "danger_calibration",
         &frames::danger_calibration_frame(&totals)?,
@@ -347,8 +418,9 @@ pub(crate) fn write_scores(
 pub(crate) fn reports(
     frames: &Path,
     slice: Option<&super::Slice>,
+    table: &super::Table,
 ) -> Result<(DataFrame, DataFrame)> {
-    let mut ctx = super::context_over(frames, None, slice)?;
+    let mut ctx = super::context_over(frames, None, slice, table)?;
     let summary = super::run_bundled(&mut ctx, "danger-eval")?;
     let calib = super::run_bundled(&mut ctx, "danger-calibration")?;
     Ok((summary, calib))

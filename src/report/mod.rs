@@ -18,6 +18,7 @@ mod players;
 mod protocol;
 pub(crate) mod render;
 pub(crate) mod slice;
+mod table;
 pub(crate) mod tsumo;
 
 pub use all::write_all;
@@ -27,6 +28,7 @@ pub(crate) use render::{
     render, rows_json, sliced_json, starred_table, to_csv, to_json, to_table, Format,
 };
 pub use slice::Slice;
+pub use table::Table;
 pub(crate) use slice::{reads_table, refuse_pooled, DANGER_TABLES};
 
 use std::path::Path;
@@ -403,17 +405,24 @@ const REQUIRED_TABLES: [&str; 6] = [
     "danger_situations",
 ];
 
-/// A SQL context over the frames in `dir`. `seat` restricts `riichi_response` to one seat S
-/// (and `params.seats` to 1). Table `params` has one row: `hands`, `seats`.
+/// A SQL context over the frames in `dir` (the games of its default table, [`Table::select`]).
+/// `seat` restricts `riichi_response` to one seat S (and `params.seats` to 1). Table `params`
+/// has one row: `hands`, `seats`, `players` (3 or 4).
 pub fn context(dir: &Path, seat: Option<u8>) -> Result<SQLContext> {
-    context_over(dir, seat, None)
+    context_over(dir, seat, None, &Table::select(dir, None)?)
 }
 
-/// [`context`] restricted to a slice of the games, when given: every per-game frame filtered
-/// to the selected games, `draw_rate` left out, the §4 frames those scored on the slice
-/// ([`Slice::score_danger`]) when it has them, else left out; `params.hands` counts the
-/// slice's hands.
-pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Result<SQLContext> {
+/// [`context`] over one table's games (§24), restricted to a slice of them, when given (the
+/// slice selected within the table): every per-game frame filtered to the selected games,
+/// `draw_rate` left out, the §4 frames those scored on the slice ([`Slice::score_danger`])
+/// when it has them, else left out; `params.hands` counts the slice's hands. Without a slice,
+/// over frames that hold both tables, every frame is restricted to the table's games or rows.
+pub fn context_over(
+    dir: &Path,
+    seat: Option<u8>,
+    slice: Option<&Slice>,
+    table: &Table,
+) -> Result<SQLContext> {
     let mut ctx = SQLContext::new();
     // Every frame is a table; the newer ones may be missing from older output.
     for &t in crate::frames::FRAMES
@@ -450,6 +459,12 @@ pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Resu
             if crate::frames::is_per_game(t) && !DANGER_TABLES.contains(&t) {
                 lf = lf.filter(s.keeps());
             }
+        } else if crate::frames::is_per_game(t) {
+            if let Some(keep) = table.keeps() {
+                lf = lf.filter(keep);
+            }
+        } else if let Some(keep) = table.keeps_pooled() {
+            lf = lf.filter(keep);
         }
         ctx.register(t, lf);
     }
@@ -461,9 +476,11 @@ pub fn context_over(dir: &Path, seat: Option<u8>, slice: Option<&Slice>) -> Resu
         .get(0)?
         .extract::<i64>()
         .unwrap_or(0);
+    let players = table.players.seats() as i64;
     let params = df!(
         "hands" => [hands],
-        "seats" => [if seat.is_some() { 1i64 } else { 4 }],
+        "seats" => [if seat.is_some() { 1i64 } else { players }],
+        "players" => [players],
     )?;
     ctx.register("params", params.lazy());
     ctx.register("kinds", kinds_table()?.lazy());

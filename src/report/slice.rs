@@ -17,7 +17,8 @@ use polars::prelude::*;
 use polars::sql::SQLContext;
 use serde_json::{json, Value};
 
-use super::{collect, danger};
+use super::{collect, danger, Table};
+use crate::rules::Players;
 use crate::danger::{CategoryTable, EstimatorName};
 use crate::frames::FrameWriter;
 
@@ -36,6 +37,8 @@ impl Drop for Scratch {
 pub struct Slice {
     /// The expression as the user gave it.
     pub expr: String,
+    /// The table whose games it selects among (§24).
+    pub players: Players,
     /// Games and hands selected.
     pub games: u64,
     pub hands: u64,
@@ -127,9 +130,9 @@ pub(crate) fn refuse_pooled(sql: &str, what: &str) -> Result<()> {
 }
 
 impl Slice {
-    /// The games of the frames in `dir` for which `expr` holds. An expression that does not
-    /// parse, or names a column `games` does not have, is an error that says so.
-    pub fn select(dir: &Path, expr: &str) -> Result<Slice> {
+    /// The games of `table` in the frames in `dir` for which `expr` holds. An expression that
+    /// does not parse, or names a column `games` does not have, is an error that says so.
+    pub fn select(dir: &Path, expr: &str, table: &Table) -> Result<Slice> {
         let scan = |name: &str| -> Result<LazyFrame> {
             let path = dir.join(format!("{name}.parquet"));
             LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())
@@ -137,7 +140,10 @@ impl Slice {
         };
         let mut ctx = SQLContext::new();
         ctx.register("games", scan("games")?);
-        let query = format!("SELECT game_id FROM games WHERE {expr}");
+        let query = match table.condition() {
+            Some(c) => format!("SELECT game_id FROM games WHERE ({expr}) AND {c}"),
+            None => format!("SELECT game_id FROM games WHERE {expr}"),
+        };
         // polars appends the plan it could not resolve; the first paragraph says what is wrong.
         let bad = |e: &dyn std::fmt::Display| {
             let e = e.to_string();
@@ -167,6 +173,7 @@ impl Slice {
             .unwrap_or(0);
         Ok(Slice {
             expr: expr.to_string(),
+            players: table.players,
             games: ids.len() as u64,
             hands,
             ids,
@@ -208,13 +215,19 @@ impl Slice {
             &frames.join("wait_danger.parquet"),
             user_table,
             Some(&self.ids),
+            self.players,
         )?;
         let mut writer = FrameWriter::new(&scratch.dir)?;
+        let among = danger::Among {
+            keep: Some(&self.ids),
+            players: self.players,
+            only: false,
+        };
         let written = danger::write_scores(
             &mut writer,
             &frames.join("danger_situations.parquet"),
             &resolved,
-            Some(&self.ids),
+            among,
         );
         if written.is_err() {
             writer.abandon();

@@ -24,6 +24,7 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use serde_json::Value;
 
+use crate::rules::Players;
 use crate::tile::{self, KINDS, TYPES};
 
 /// The tile classes of §3 (a type's class is [`tile::type_class`]), in parameter-file order.
@@ -550,8 +551,14 @@ fn open_frame(frames: &Path, name: &str) -> Result<(std::fs::File, PathBuf)> {
 }
 
 /// Scores every model over the `tenpai_draws` frame at `tenpai_draws`, fitting the
-/// cross-fitted models on `draw_rate` (the frame), and `file` from `params` when given.
-fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> Result<Totals> {
+/// cross-fitted models on `draw_rate` (the frame), and `file` from `params` when given; with
+/// `only`, over the draws and buckets of that table alone (frames of both tables, §24).
+fn score(
+    draw_rate: &DataFrame,
+    tenpai_draws: &Path,
+    params: Option<&Path>,
+    only: Option<Players>,
+) -> Result<Totals> {
     let read = || -> Result<std::fs::File> {
         std::fs::File::open(tenpai_draws)
             .with_context(|| format!("cannot open {}", tenpai_draws.display()))
@@ -559,6 +566,18 @@ fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> R
     if draw_rate.column("fold").is_err() {
         bail!("draw_rate has no fold column (written before definitions version 2): ingest again");
     }
+    let table_rows;
+    let draw_rate = match only {
+        Some(p) => {
+            table_rows = draw_rate
+                .clone()
+                .lazy()
+                .filter(col("players").eq(lit(p.seats() as i32)))
+                .collect()?;
+            &table_rows
+        }
+        None => draw_rate,
+    };
     let mut models = vec![("uniform", Model::Uniform)];
     let folds = [Rates::of_fold(draw_rate, 0)?, Rates::of_fold(draw_rate, 1)?];
     models.push((
@@ -593,7 +612,7 @@ fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> R
     let mut reader = ParquetReader::new(read()?);
     let metadata = reader.get_metadata()?.clone();
     let rows = reader.num_rows()?;
-    let columns = [
+    let mut columns = [
         "fold",
         "turn",
         "in_riichi",
@@ -605,6 +624,9 @@ fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> R
     ]
     .map(String::from)
     .to_vec();
+    if only.is_some() {
+        columns.push("players".into());
+    }
     let score_chunk = |draws: &[Draw]| -> Vec<ModelSums> {
         let mut sums = vec![ModelSums::default(); models.len()];
         for d in draws {
@@ -625,10 +647,16 @@ fn score(draw_rate: &DataFrame, tenpai_draws: &Path, params: Option<&Path>) -> R
     while offset < rows {
         let mut reader = ParquetReader::new(read()?);
         reader.set_metadata(metadata.clone());
-        let df = reader
+        let mut df = reader
             .with_columns(Some(columns.clone()))
             .with_slice(Some((offset, SLICE_ROWS)))
             .finish()?;
+        if let Some(p) = only {
+            df = df
+                .lazy()
+                .filter(col("players").eq(lit(p.seats() as i32)))
+                .collect()?;
+        }
         let draws = draws_of(&df, offset)?;
         offset += SLICE_ROWS;
         let chunks: Vec<Vec<ModelSums>> = draws.par_chunks(CHUNK).map(score_chunk).collect();
@@ -683,21 +711,28 @@ fn parse_wait_types(text: &str) -> Option<([Term; MAX_TERMS], u8)> {
 /// The §8 report as one long frame: section (`models`, `in_riichi`, `outs`, `turn`,
 /// `calibration`, `hazard`), value (the split's label; `all` for `models`), model, units,
 /// hits, expected (Σp), obs_exp (hits / expected), log_loss, brier, mean_p, fallbacks.
-pub(crate) fn report(frames: &Path, params: Option<&Path>) -> Result<DataFrame> {
+pub(crate) fn report(
+    frames: &Path,
+    params: Option<&Path>,
+    table: &super::Table,
+) -> Result<DataFrame> {
     let (draw_rate, _) = open_frame(frames, "draw_rate")?;
     let draw_rate = ParquetReader::new(draw_rate).finish()?;
     let (_, tenpai_draws) = open_frame(frames, "tenpai_draws")?;
-    report_from(&draw_rate, &tenpai_draws, params)
+    let only = table.mixed().then_some(table.players);
+    report_from(&draw_rate, &tenpai_draws, params, only)
 }
 
 /// [`report`] over a `draw_rate` frame and the `tenpai_draws` file at `tenpai_draws` (the
-/// ingest scores them as it finishes, before they are renamed into place).
+/// ingest scores them as it finishes, before they are renamed into place); with `only`, over
+/// that table's draws and buckets alone.
 pub(crate) fn report_from(
     draw_rate: &DataFrame,
     tenpai_draws: &Path,
     params: Option<&Path>,
+    only: Option<Players>,
 ) -> Result<DataFrame> {
-    let t = score(draw_rate, tenpai_draws, params)?;
+    let t = score(draw_rate, tenpai_draws, params, only)?;
     let mut rows: Vec<(&str, String, &str, Sums)> = Vec::new();
     for (m, name) in t.names.iter().enumerate() {
         rows.push(("models", "all".into(), name, t.models[m].overall));

@@ -40,6 +40,7 @@
 
 use crate::hand::{self, Block, KindCounts};
 use crate::mjlog::{Meld, MeldKind};
+use crate::rules::{Players, NORTH};
 use crate::tile::{self, TileId, KINDS};
 
 #[cfg(test)]
@@ -76,6 +77,12 @@ pub struct Win<'a> {
     pub red: bool,
     /// Tanyao counts with an open hand (GO type bit 0x04 clear).
     pub open_tanyao: bool,
+    /// Four players or three: the indicators' dora (1m → 9m with three) and the payments of
+    /// a tsumo (tsumo loss with three).
+    pub players: Players,
+    /// The winner's kitas (three-player games): each is a dora, and one more for every
+    /// indicator (ura indicator) whose dora is North; Tenhou counts them in yaku 52 (53).
+    pub kita: u8,
 }
 
 /// Yaku entries a win can hold at most, whatever its flags: 7 of the situation, pinfu,
@@ -101,6 +108,9 @@ pub struct Score {
     pub points: i32,
     /// `ten`'s third number: 0 none, 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman.
     pub limit: u8,
+    /// The basic points (基本点) the payments are made of: fu × 2^(han + 2) below mangan,
+    /// 2,000 a mangan … 8,000 a yakuman.
+    pub base: i32,
 }
 
 impl Score {
@@ -114,6 +124,7 @@ impl Score {
             fu: 0,
             points: 0,
             limit: 0,
+            base: 0,
         }
     }
 
@@ -276,15 +287,6 @@ struct Common {
     colour_yakuman_len: usize,
 }
 
-/// The kind an indicator points to.
-fn dora_of(indicator: TileId) -> usize {
-    let k = tile::kind(indicator);
-    match k {
-        0..=26 => k - k % 9 + (k % 9 + 1) % 9,
-        27..=30 => 27 + (k - 27 + 1) % 4,
-        _ => 31 + (k - 31 + 1) % 3,
-    }
-}
 
 /// Kinds all of one suit's greens: 2s 3s 4s 6s 8s and hatsu.
 fn is_green(k: usize) -> bool {
@@ -339,17 +341,23 @@ pub fn score(win: &Win<'_>) -> Option<Score> {
             .iter()
             .map(|m| m.tiles().iter().filter(|t| is_red(t)).count())
             .sum::<usize>();
-    // Saturating: a record may list any number of indicators.
-    let count_dora = |inds: &[TileId]| -> u8 {
-        let n: u32 = inds.iter().map(|&i| u32::from(all[dora_of(i)])).sum();
-        n.min(99) as u8
+    // Saturating: a record may list any number of indicators. Each kita North is a dora of
+    // its own and counts as a North for the indicators.
+    let kita = u32::from(win.kita);
+    let count_dora = |inds: &[TileId]| -> u32 {
+        inds.iter()
+            .map(|&i| {
+                let k = win.players.dora_of(i);
+                u32::from(all[k]) + if k == NORTH { kita } else { 0 }
+            })
+            .sum()
     };
     let mut common = Common {
         all,
         closed,
         win_kind: tile::kind(win.win_tile),
-        dora: count_dora(win.dora_indicators),
-        ura: count_dora(win.ura_indicators),
+        dora: (kita + count_dora(win.dora_indicators)).min(99) as u8,
+        ura: count_dora(win.ura_indicators).min(99) as u8,
         aka: aka as u8,
         situational: [(0, 0); 8],
         situational_len: 0,
@@ -509,15 +517,10 @@ fn add_first_turn(s: &mut Score, win: &Win<'_>) {
 }
 
 /// Points of `base` (basic points) for the winner: a ron ×4 (×6 dealer), a tsumo the sum of
-/// the payments, each rounded up to 100.
+/// the payments, each rounded up to 100 (with three players, without the absent fourth
+/// seat's: [`Players::win_points`]).
 fn points(base: i32, win: &Win<'_>) -> i32 {
-    let up = |x: i32| (x + 99) / 100 * 100;
-    match (win.tsumo, win.dealer) {
-        (false, false) => up(4 * base),
-        (false, true) => up(6 * base),
-        (true, false) => up(2 * base) + 2 * up(base),
-        (true, true) => 3 * up(2 * base),
-    }
+    win.players.win_points(base, win.dealer, win.tsumo)
 }
 
 /// A yakuman score from its yakuman list (`fu` as Tenhou writes it alongside).
@@ -528,7 +531,8 @@ fn finish_yakuman(mut s: Score, fu: u8, win: &Win<'_>) -> Score {
     s.han = 13 * units;
     s.fu = fu;
     s.limit = 5;
-    s.points = points(8000 * i32::from(units), win);
+    s.base = 8000 * i32::from(units);
+    s.points = points(s.base, win);
     s
 }
 
@@ -560,6 +564,7 @@ fn finish(mut s: Score, fu: u8, common: &Common, win: &Win<'_>) -> Option<Score>
         _ => (raw, 0),
     };
     s.limit = limit;
+    s.base = base;
     s.points = points(base, win);
     Some(s)
 }

@@ -2,6 +2,7 @@
 
 use crate::mjlog::{decode, go_type, Event};
 use crate::replay::HandState;
+use crate::rules::Players;
 use rayon::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +62,7 @@ fn score_game(path: &Path) -> Tally {
     for ev in &log.events {
         match ev {
             Event::Init(init) => {
-                let Ok(mut h) = HandState::deal(init, red, index, None) else {
+                let Ok(mut h) = HandState::deal(init, Players::Four, red, index, None) else {
                     t.refused = 1;
                     return t;
                 };
@@ -282,6 +283,8 @@ fn play_dora(
         chiihou: false,
         red: true,
         open_tanyao: true,
+        players: Players::Four,
+        kita: 0,
     };
     f(&mut w);
     score(&w)
@@ -340,6 +343,8 @@ fn real(
         chiihou: false,
         red: true,
         open_tanyao: true,
+        players: Players::Four,
+        kita: 0,
     };
     f(&mut w);
     score(&w)
@@ -746,7 +751,7 @@ fn dora_indicators_wrap_within_their_cycle() {
         (33 * 4 + 3, 31),
     ];
     for (indicator, dora) in pairs {
-        assert_eq!(super::dora_of(indicator), dora, "indicator {indicator}");
+        assert_eq!(Players::Four.dora_of(indicator), dora, "indicator {indicator}");
     }
 }
 
@@ -1487,6 +1492,8 @@ fn random_complete_hands_score_consistently() {
             chiihou: bit(&mut rng),
             red: bit(&mut rng),
             open_tanyao: bit(&mut rng),
+            players: Players::Four,
+            kita: 0,
         };
         let Some(s) = score(&w) else { continue };
         scored += 1;

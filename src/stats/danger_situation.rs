@@ -1,5 +1,6 @@
 //! §4 danger-table validation, the observing half: for the first riichi declaration of each
-//! hand, what observer O = (R + 1) mod 4 knows at the two moments, and R's waits.
+//! hand, what observer O = (R + 1) mod 4 (mod 3 with three players, §24) knows at the two
+//! moments, and R's waits.
 //!
 //! Scoring the estimators needs run-wide numbers (the phoenix-table rates) and a user's table,
 //! so this observer only records situations; the built-in estimators are scored per game
@@ -8,11 +9,14 @@
 use crate::danger::{combo_weight, DangerView, EvalKey, Moment};
 use crate::hand;
 use crate::replay::{HandState, Observer};
+use crate::rules::Players;
 use crate::tile::{self, KINDS};
 
 /// One (situation, moment): everything an estimator and the metrics need.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct DangerSituation {
+    /// The game's table: its kinds, the observer seat.
+    pub(crate) players: Players,
     pub(crate) hand: u16,
     pub(crate) riichi_seat: u8,
     pub(crate) moment: Moment,
@@ -34,7 +38,12 @@ pub(crate) struct DangerSituation {
 impl DangerSituation {
     /// The estimator input at this moment.
     pub(crate) fn view(&self) -> DangerView {
-        DangerView::from_counts(&self.visible, &self.observer_holds, &self.genbutsu)
+        DangerView::from_counts_for(
+            &self.visible,
+            &self.observer_holds,
+            &self.genbutsu,
+            self.players,
+        )
     }
 
     /// The key of this situation's scores in game `game` (its sequence number in the run).
@@ -75,6 +84,7 @@ pub(crate) struct DangerSituationObserver {
 impl DangerSituationObserver {
     fn emit(
         &mut self,
+        players: Players,
         hand: u16,
         moment: Moment,
         visible: [u8; KINDS],
@@ -83,6 +93,7 @@ impl DangerSituationObserver {
     ) {
         let f = self.following.as_ref().expect("following a declaration");
         let mut s = DangerSituation {
+            players,
             hand,
             riichi_seat: f.riichi_seat,
             moment,
@@ -121,7 +132,7 @@ fn exclusion(s: &DangerSituation, kokushi: bool) -> Option<&'static str> {
 impl Observer for DangerSituationObserver {
     fn after_draw(&mut self, hand: &HandState, _seat: usize, _tile: u8) {
         if let Some(f) = &mut self.following {
-            let o = (f.riichi_seat as usize + 1) % 4;
+            let o = usize::from(hand.players.next(f.riichi_seat));
             f.last_draw = Some((hand.visible, hand.seats[o].kinds, f.genbutsu));
         }
     }
@@ -149,9 +160,10 @@ impl Observer for DangerSituationObserver {
             genbutsu: hand.river_kinds(seat),
             last_draw: None,
         });
-        let o = (seat + 1) % 4;
+        let o = usize::from(hand.players.next(seat as u8));
         let genbutsu = hand.river_kinds(seat);
         self.emit(
+            hand.players,
             hand.index,
             Moment::Declaration,
             hand.visible,
@@ -163,7 +175,14 @@ impl Observer for DangerSituationObserver {
     fn hand_end(&mut self, hand: &HandState) {
         let snapshot = self.following.as_ref().and_then(|f| f.last_draw);
         if let Some((visible, holds, genbutsu)) = snapshot {
-            self.emit(hand.index, Moment::LastDraw, visible, holds, genbutsu);
+            self.emit(
+                hand.players,
+                hand.index,
+                Moment::LastDraw,
+                visible,
+                holds,
+                genbutsu,
+            );
         }
         self.following = None;
     }
@@ -180,6 +199,7 @@ mod tests {
             w[k] = true;
         }
         DangerSituation {
+            players: Players::Four,
             hand: 0,
             riichi_seat: 0,
             moment: Moment::Declaration,

@@ -1,4 +1,5 @@
-//! §3 Draw rate by held and visible copies: every draw contributes each tile type once.
+//! §3 Draw rate by held and visible copies: every draw contributes each tile type of its game
+//! once (37 types, or 29 in a three-player game with red fives: §24).
 //!
 //! The observer records one compact [`DrawRecord`] per draw; a game's records are committed
 //! into a dense [`DrawRateCells`] accumulator only once the game has replayed whole (and, for a
@@ -9,6 +10,7 @@
 use std::ops::AddAssign;
 
 use crate::replay::{HandState, Observer};
+use crate::rules::Players;
 use crate::tile::{self, FIVES, IDS, KINDS, TYPES};
 
 /// Turns are stored 0..TURN_LIMIT; a player's turn + 1 cannot reach it (70 live-wall draws
@@ -26,6 +28,34 @@ const _: () = assert!(STATES <= STATE_SLOTS && STATE_SLOTS.is_power_of_two());
 pub(crate) const CELLS: usize = TYPES * STATE_SLOTS * TURN_LIMIT;
 /// The two folds of §8 (a game's fold is [`super::fold_of`] its id).
 const FOLDS: usize = 2;
+/// The two tables, four players and three, counted apart (no report pools them, §24).
+const TABLES: usize = 2;
+
+/// The types of a three-player game with red fives: its 27 kinds (no 2m–8m), then the red
+/// 5p and 5s; without red fives, the first 27.
+const SANMA_TYPES: [usize; 29] = {
+    let mut t = [0usize; 29];
+    let mut n = 0;
+    let mut k = 0;
+    while k < KINDS {
+        if k == 0 || k >= 8 {
+            t[n] = k;
+            n += 1;
+        }
+        k += 1;
+    }
+    t[27] = 35;
+    t[28] = 36;
+    t
+};
+
+/// The index of a table in the accumulator (four players 0, three 1).
+fn table_of(players: Players) -> usize {
+    match players {
+        Players::Four => 0,
+        Players::Three => 1,
+    }
+}
 
 /// One expected hit in the fixed-point naive sums: a unit adds u(t) · round(2^32 / U), so the
 /// rounding error is below 2^-31 per unit (4e-10), and sums are exact integers.
@@ -77,6 +107,8 @@ pub struct DrawRecord {
     drawn_type: u8,
     /// Whether the game has red fives (37 types) or not (34).
     red: bool,
+    /// A three-player game: 29 types (27 without red fives), counted in a table of their own.
+    three: bool,
     /// held · 5 + visible per type, just before the drawn tile joins the hand.
     state: [u8; TYPES],
 }
@@ -127,9 +159,9 @@ pub struct DrawRateCells {
 impl Default for DrawRateCells {
     fn default() -> Self {
         DrawRateCells {
-            units: vec![[0; 2]; FOLDS * CELLS],
-            hits: vec![0; FOLDS * CELLS],
-            plain_fives: vec![0; FOLDS * CELLS],
+            units: vec![[0; 2]; TABLES * FOLDS * CELLS],
+            hits: vec![0; TABLES * FOLDS * CELLS],
+            plain_fives: vec![0; TABLES * FOLDS * CELLS],
         }
     }
 }
@@ -139,21 +171,36 @@ impl DrawRateCells {
     pub fn commit(&mut self, draws: &[DrawRecord], fold: u8) {
         let fold_base = usize::from(fold & 1) * CELLS;
         for d in draws {
-            let base = fold_base + cell(0, 0, 0, d.turn as usize);
+            let table = if d.three {
+                table_of(Players::Three)
+            } else {
+                table_of(Players::Four)
+            };
+            let base = table * FOLDS * CELLS + fold_base + cell(0, 0, 0, d.turn as usize);
             let add = [1, RECIPROCAL[d.unseen as usize]];
-            let types = if d.red { TYPES } else { KINDS };
             // One row of state slots per type: a masked state indexes it unchecked.
             let (rows, _) = self.units[base..base + TYPES * STATE_SLOTS].as_chunks_mut();
             let rows: &mut [[[u64; 2]; STATE_SLOTS]] = rows;
-            for (row, &s) in rows.iter_mut().zip(&d.state[..types]) {
-                let cell = &mut row[s as usize & (STATE_SLOTS - 1)];
-                cell[0] += add[0];
-                cell[1] += add[1];
+            if d.three {
+                let types = if d.red { &SANMA_TYPES[..] } else { &SANMA_TYPES[..27] };
+                for &t in types {
+                    let cell = &mut rows[t][d.state[t] as usize & (STATE_SLOTS - 1)];
+                    cell[0] += add[0];
+                    cell[1] += add[1];
+                }
+            } else {
+                let types = if d.red { TYPES } else { KINDS };
+                for (row, &s) in rows.iter_mut().zip(&d.state[..types]) {
+                    let cell = &mut row[s as usize & (STATE_SLOTS - 1)];
+                    cell[0] += add[0];
+                    cell[1] += add[1];
+                }
             }
             let offset = |t: usize| base + t * STATE_SLOTS + d.state[t] as usize;
             self.hits[offset(d.drawn_type as usize)] += 1;
             if !d.red {
-                for t in FIVES {
+                // A three-player game has no 5m.
+                for t in FIVES.into_iter().skip(usize::from(d.three)) {
                     // u(t) is 4 − seen here, one more than max(3 − seen, 0) unless seen = 4.
                     if SEEN[d.state[t] as usize & (STATE_SLOTS - 1)] < 4 {
                         self.plain_fives[offset(t)] += add[1];
@@ -163,17 +210,22 @@ impl DrawRateCells {
         }
     }
 
-    /// The counts of every (cell, fold) with at least one unit, in cell order, fold 0 before
-    /// fold 1.
-    pub(crate) fn nonzero(&self) -> impl Iterator<Item = (usize, u8, CellCounts)> + '_ {
-        (0..CELLS)
-            .flat_map(|c| (0..FOLDS).map(move |f| (c, f)))
-            .filter(|&(c, f)| self.units[f * CELLS + c][0] > 0)
-            .map(|(c, f)| {
-                let i = f * CELLS + c;
+    /// The counts of every (table, cell, fold) with at least one unit: the four-player
+    /// table's first, in cell order, fold 0 before fold 1, then the three-player table's.
+    pub(crate) fn nonzero(
+        &self,
+    ) -> impl Iterator<Item = (Players, usize, u8, CellCounts)> + '_ {
+        [Players::Four, Players::Three]
+            .into_iter()
+            .flat_map(|p| (0..CELLS).map(move |c| (p, c)))
+            .flat_map(|(p, c)| (0..FOLDS).map(move |f| (p, c, f)))
+            .filter(|&(p, c, f)| self.units[(table_of(p) * FOLDS + f) * CELLS + c][0] > 0)
+            .map(|(p, c, f)| {
+                let i = (table_of(p) * FOLDS + f) * CELLS + c;
                 let [units, per_unseen] = self.units[i];
                 let naive = unseen_copies_red(c) * per_unseen + self.plain_fives[i];
                 (
+                    p,
                     c,
                     f as u8,
                     CellCounts {
@@ -225,6 +277,7 @@ impl Observer for DrawRateObserver<'_> {
             unseen: hand.unseen_by(seat),
             drawn_type: tile::tile_type(drawn, hand.red) as u8,
             red: hand.red,
+            three: hand.players == Players::Three,
             state,
         });
     }
@@ -275,6 +328,7 @@ mod tests {
             unseen,
             drawn_type,
             red,
+            three: false,
             state,
         }
     }
@@ -294,12 +348,13 @@ mod tests {
         let mut cells = DrawRateCells::default();
         cells.commit(&[red], 1);
         cells.commit(&[plain], 0);
-        let rows: Vec<(usize, u8, CellCounts)> = cells.nonzero().collect();
-        let fold = |f: u8| rows.iter().filter(move |r| r.1 == f);
+        let rows: Vec<(Players, usize, u8, CellCounts)> = cells.nonzero().collect();
+        assert!(rows.iter().all(|r| r.0 == Players::Four));
+        let fold = |f: u8| rows.iter().filter(move |r| r.2 == f);
         assert_eq!((fold(0).count(), fold(1).count()), (34, 37));
         let get = |f: u8, key: (usize, u8, u8, usize)| {
-            let r = fold(f).find(|r| cell_key(r.0) == key).expect("a cell");
-            (r.2.units, r.2.hits, r.2.naive_hits)
+            let r = fold(f).find(|r| cell_key(r.1) == key).expect("a cell");
+            (r.3.units, r.3.hits, r.3.naive_hits)
         };
         let close = |(u, h, n): (u64, u64, f64), want: (u64, u64, f64)| {
             assert_eq!((u, h), (want.0, want.1));
@@ -312,8 +367,44 @@ mod tests {
         close(get(0, (13, 0, 1, 7)), (1, 0, 0.06));
         close(get(0, (4, 0, 0, 7)), (1, 0, 0.08));
         close(get(0, (27, 0, 0, 7)), (1, 1, 0.08));
-        let hits: u64 = rows.iter().map(|r| r.2.hits).sum();
+        let hits: u64 = rows.iter().map(|r| r.3.hits).sum();
         assert_eq!(hits, 2);
+    }
+
+    /// A three-player draw (§24) counts its game's types only, in a table of its own: with
+    /// red fives 29 (no 2m–8m, no red 5m), without them 27; the four-player table stays empty.
+    /// Red game, U = 80, drawn 1m (type 0): 1m unseen 4 → naive 4/80; 5p black (held 0,
+    /// visible 0) 3/80; red 5p 1/80. Plain game, U = 60, drawn 9m: 5p's u(t) = 4 → 4/60 (3
+    /// in the red slot plus the plain five's copy), and no 5m cell.
+    #[test]
+    fn three_player_draws_count_their_types_apart() {
+        let mut red = record(2, 80, 0, true, (0, 0));
+        red.three = true;
+        let mut plain = record(4, 60, 8, false, (0, 0));
+        plain.three = true;
+        let mut cells = DrawRateCells::default();
+        cells.commit(&[red], 0);
+        cells.commit(&[plain], 1);
+        let rows: Vec<_> = cells.nonzero().collect();
+        assert!(rows.iter().all(|r| r.0 == Players::Three));
+        let fold = |f: u8| rows.iter().filter(move |r| r.2 == f);
+        assert_eq!((fold(0).count(), fold(1).count()), (29, 27));
+        let types: Vec<usize> = fold(0).map(|r| cell_key(r.1).0).collect();
+        assert!(types.iter().all(|&t| t == 0 || (8..34).contains(&t) || t >= 35));
+        let get = |f: u8, t: usize| {
+            let r = fold(f).find(|r| cell_key(r.1).0 == t).expect("a cell");
+            (r.3.units, r.3.hits, r.3.naive_hits)
+        };
+        let close = |(u, h, n): (u64, u64, f64), want: (u64, u64, f64)| {
+            assert_eq!((u, h), (want.0, want.1));
+            assert!((n - want.2).abs() < 1e-9, "{n} vs {}", want.2);
+        };
+        close(get(0, 0), (1, 1, 4.0 / 80.0));
+        close(get(0, 13), (1, 0, 3.0 / 80.0));
+        close(get(0, 35), (1, 0, 1.0 / 80.0));
+        close(get(1, 13), (1, 0, 4.0 / 60.0));
+        close(get(1, 8), (1, 1, 4.0 / 60.0));
+        assert!(fold(1).all(|r| cell_key(r.1).0 != 4));
     }
 
     /// Adding an accumulator is committing its draws: each holds games of both folds, with
@@ -340,7 +431,7 @@ mod tests {
         let rows = |x: &DrawRateCells| x.nonzero().collect::<Vec<_>>();
         assert_eq!(rows(&one), rows(&all));
         assert_eq!(one.plain_fives, all.plain_fives);
-        let units: u64 = rows(&one).iter().map(|r| r.2.units).sum();
+        let units: u64 = rows(&one).iter().map(|r| r.3.units).sum();
         assert_eq!(units, 37 + 37 + 34 + 37 + 34);
     }
 

@@ -14,6 +14,7 @@ pub(crate) mod danger_situation;
 pub mod decisions;
 pub(crate) mod draw_rate;
 pub(crate) mod hand_reading;
+pub(crate) mod kita;
 pub(crate) mod riichi;
 pub(crate) mod riichi_response;
 pub(crate) mod seats;
@@ -34,6 +35,7 @@ pub(crate) use decisions::{Decision, DecisionObserver};
 pub(crate) use draw_rate::DrawRateObserver;
 pub use draw_rate::{DrawRateCells, DrawRecord};
 pub(crate) use hand_reading::{HandReadingObserver, ReadingRow, ReadingViews};
+pub(crate) use kita::{KitaObserver, KitaRow};
 pub(crate) use riichi::{RiichiObserver, RiichiRow};
 pub(crate) use riichi_response::{RiichiResponseObserver, RiichiResponseRow};
 pub(crate) use seats::{SeatCounts, SeatObserver};
@@ -60,6 +62,8 @@ pub struct GameObservations {
     pub(crate) tenpai_draws: Vec<TenpaiDraw>,
     /// §21 each seat's counts over the game (the `seats` frame).
     pub(crate) seats: [SeatCounts; 4],
+    /// §24 every kita (three-player games; the `kita` frame).
+    pub(crate) kita: Vec<KitaRow>,
     /// §7 decisions, when asked for ([`Observe::decisions`]); empty otherwise.
     pub(crate) decisions: Vec<Decision>,
     /// §23 every decision, when asked for ([`Observe::choices`]); empty otherwise.
@@ -147,6 +151,7 @@ pub fn observe_game_with(
         draws: DrawRateObserver { draws },
         tenpai: TenpaiDrawObserver::default(),
         seats: SeatObserver::default(),
+        kita: KitaObserver::default(),
         peer: observe.development.then(PeerObservers::default),
         decisions: observe.decisions.then(DecisionObserver::default),
         choices: observe.choices.then(ChoiceObserver::default),
@@ -163,6 +168,7 @@ pub fn observe_game_with(
         danger,
         tenpai,
         seats,
+        kita,
         peer,
         decisions,
         choices,
@@ -194,6 +200,7 @@ pub fn observe_game_with(
         danger_scores,
         tenpai_draws: tenpai.rows,
         seats: seats.seats,
+        kita: kita.rows,
         decisions: decisions.map_or_else(Vec::new, |d| d.rows),
         choices: choices.map_or_else(Vec::new, |c| c.rows),
         walls: walls.map_or_else(Vec::new, |w| w.rows),
@@ -226,6 +233,7 @@ pub fn prove_game(log: &GameLog) -> Result<GameObservations, ReplayError> {
         danger_scores: Vec::new(),
         tenpai_draws: Vec::new(),
         seats: [SeatCounts::default(); 4],
+        kita: Vec::new(),
         decisions: Vec::new(),
         choices: Vec::new(),
         walls: Vec::new(),
@@ -254,6 +262,7 @@ struct Observers<'a> {
     draws: DrawRateObserver<'a>,
     tenpai: TenpaiDrawObserver,
     seats: SeatObserver,
+    kita: KitaObserver,
     peer: Option<PeerObservers>,
     decisions: Option<DecisionObserver>,
     /// §23: not in `each_observer!` (it watches decisions only, [`Observer::decision`]).
@@ -284,6 +293,7 @@ macro_rules! each_observer {
         all.draws.$step($($arg),*);
         all.tenpai.$step($($arg),*);
         all.seats.$step($($arg),*);
+        all.kita.$step($($arg),*);
         if let Some(p) = &mut all.peer {
             p.wins.$step($($arg),*);
             p.declarations.$step($($arg),*);
@@ -327,6 +337,9 @@ impl Observer for Observers<'_> {
     }
     fn after_call(&mut self, hand: &HandState, seat: usize) {
         each_observer!(self, after_call(hand, seat));
+    }
+    fn after_kita(&mut self, hand: &HandState, seat: usize) {
+        each_observer!(self, after_kita(hand, seat));
     }
     fn hand_end(&mut self, hand: &HandState) {
         each_observer!(self, hand_end(hand));

@@ -58,7 +58,7 @@ impl Observer for RiichiResponseObserver {
         if !declaration {
             return;
         }
-        for s in 0..4 {
+        for s in 0..hand.players.seats() {
             let st = &hand.seats[s];
             if s == seat
                 || st.riichi.has_declared()

@@ -68,7 +68,8 @@ impl Observer for SeatObserver {
             .terminals
             .iter()
             .any(|t| matches!(t.kind, TerminalKind::Draw(_)));
-        for (s, c) in self.seats.iter_mut().enumerate() {
+        let players = hand.players.seats();
+        for (s, c) in self.seats.iter_mut().enumerate().take(players) {
             let seat = &hand.seats[s];
             c.hands += 1;
             c.draws += i32::from(drawn);

@@ -1,16 +1,19 @@
 //! §2 Wait shape by suji category: for every qualifying riichi declaration, each of the 34
-//! kinds with its category and whether (and how) it is a wait.
+//! kinds (27 in a three-player game, §24) with its category and whether (and how) it is a
+//! wait.
 
-use crate::danger::{categories, Category};
+use crate::danger::{categories_for, Category};
 use crate::hand::{self, WaitShape};
 use crate::replay::{HandState, Observer};
 use crate::tile::KINDS;
 
-/// One qualifying declaration; it expands to 34 frame rows, one per kind.
+/// One qualifying declaration; it expands to a frame row per kind of its game (34, or 27).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct WaitDangerRow {
     pub(crate) hand: u16,
     pub(crate) riichi_seat: u8,
+    /// The kinds of the game (bit k): its units.
+    pub(crate) kinds: u64,
     pub(crate) category: [Category; KINDS],
     pub(crate) shape: [Option<WaitShape>; KINDS],
 }
@@ -41,7 +44,8 @@ impl Observer for WaitDangerObserver {
         self.rows.push(WaitDangerRow {
             hand: hand.index,
             riichi_seat: seat as u8,
-            category: categories(&river, &hand.visible),
+            kinds: hand.players.kinds().fold(0, |m, k| m | 1 << k),
+            category: categories_for(&river, &hand.visible, hand.players),
             shape: waits.shapes,
         });
     }

@@ -33,6 +33,8 @@ pub(crate) struct WinRow {
     /// Riichi sticks on the table at the win (§14): the hand's starting sticks plus the
     /// declarations established before it.
     pub(crate) sticks: u8,
+    /// The winner's kitas (§24; 0 in a four-player game).
+    pub(crate) kita: u8,
 }
 
 /// Collects the wins of one game.
@@ -78,6 +80,7 @@ impl Observer for WinObserver {
                 closed: st.is_closed(),
                 waits: hand::waits(&before, st.melds.len() as u8).shapes,
                 sticks: self.start_sticks + established,
+                kita: st.kita.len() as u8,
             });
         }
     }

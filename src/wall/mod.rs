@@ -34,12 +34,8 @@ mod synthetic;
 pub use seed::{Generator, Seed, SeedError, SeedForm};
 pub use synthetic::tsumogiri_log;
 
+pub use crate::rules::{Players, DEAD, TILES};
 use crate::tile::TileId;
-
-/// Tiles in a four-player wall (and the size of [`Wall::yama`]).
-pub const TILES: usize = 136;
-/// Tiles in the dead wall.
-pub const DEAD: usize = 14;
 
 /// Which way round the two tiles of each dead-wall stack are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,54 +63,6 @@ impl Layout {
             Layout::Current => p,
             Layout::Old => p ^ 1,
         }
-    }
-}
-
-/// Four players or three (三麻: 108 tiles, kita replacement draws).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Players {
-    Four,
-    Three,
-}
-
-impl Players {
-    /// Seats at the table.
-    pub fn seats(self) -> usize {
-        match self {
-            Players::Four => 4,
-            Players::Three => 3,
-        }
-    }
-
-    /// Tiles in the wall.
-    pub fn tiles(self) -> usize {
-        match self {
-            Players::Four => TILES,
-            Players::Three => TILES - 28,
-        }
-    }
-
-    /// Tiles dealt (13 a seat).
-    pub fn dealt(self) -> usize {
-        13 * self.seats()
-    }
-
-    /// Tiles a hand can draw, live and replacement together (70 or 55).
-    pub fn draws(self) -> usize {
-        self.tiles() - self.dealt() - DEAD
-    }
-
-    /// Replacement draws the dead wall holds (4 kans; with three players 4 kita as well).
-    pub fn replacements(self) -> usize {
-        match self {
-            Players::Four => 4,
-            Players::Three => 8,
-        }
-    }
-
-    /// The tile ids of the game, in id order.
-    fn ids(self) -> impl Iterator<Item = TileId> {
-        (0..TILES as TileId).filter(move |&t| self == Players::Four || !(4..32).contains(&t))
     }
 }
 
