@@ -45,7 +45,7 @@ fn order_of(places: [u8; 4]) -> [u8; 4] {
 /// The number of a three-player game's final order (§24): its rank among the 6 orders of the
 /// seats in lexicographic order of the seat lists ((0,1,2) = 0, (0,2,1) = 1, (1,0,2) = 2,
 /// (1,2,0) = 3, (2,0,1) = 4, (2,1,0) = 5), from the places (1..=3; the fourth seat's 0).
-pub fn order_number_three(places: [u8; 4]) -> u8 {
+pub(super) fn order_number_three(places: [u8; 4]) -> u8 {
     let mut order = [0u8; 3];
     for (s, &p) in places.iter().enumerate().take(3) {
         order[usize::from(p.clamp(1, 3)) - 1] = s as u8;
