@@ -74,11 +74,28 @@ fuzz-smoke:
 NB_VENV ?= $(HOME)/.cache/haifu-venv
 NB_PYTHON ?= python3
 NB_CORPUS_GIVEN := $(filter command line environment,$(origin CORPUS))
-NB_INPUT ?= $(if $(NB_CORPUS_GIVEN),$(CORPUS),fixtures)
+## The fixtures: the four-player games of fixtures/ and the three-player ones of fixtures-sanma/
+## (§24), ingested together: frames that hold both tables, as the notebooks must read them.
+NB_FIXTURES = fixtures $(wildcard fixtures-sanma)
+NB_INPUT ?= $(if $(NB_CORPUS_GIVEN),$(CORPUS),$(NB_FIXTURES))
 NB_ROOM ?= $(if $(NB_CORPUS_GIVEN),phoenix,any)
 NB_FRAMES ?= $(OUT)/notebooks-frames
 
 .PHONY: notebooks notebooks-check notebooks-venv
+
+## The notebooks read the four-player games of $(NB_FRAMES) (with the fixtures it holds
+## three-player games too). notebooks/agreement.ipynb reads their agreement: `haifu agree` does
+## not restrict itself to one table yet (it scores every game's decisions whatever --players
+## says), so the slice picks them.
+NB_AGREE_FOUR = --players 4 --where "players = 4"
+
+## notebooks/sanma.ipynb puts the three-player games beside the four-player ones: with CORPUS,
+## those of NB_SANMA (default the three-player corpus beside it, ../shared/corpus/sanma for
+## ../shared/corpus/phoenix), ingested into NB_SANMA_FRAMES; without CORPUS (or without that
+## folder), the three-player games of $(NB_FRAMES) itself.
+NB_SANMA ?= $(CORPUS)/../sanma
+NB_SANMA_FRAMES ?= $(NB_FRAMES)-sanma
+NB_SANMA_INPUT = $(if $(NB_CORPUS_GIVEN),$(wildcard $(NB_SANMA)))
 
 notebooks-venv:
 	@cmp -s notebooks/requirements.txt $(NB_VENV)/haifu-requirements.txt 2>/dev/null || { \
@@ -99,32 +116,35 @@ NB_FOLDS = --where-a "fold = 0" --where-b "fold = 1" --name A=fold-0 --name B=fo
 NB_ENGINES ?= ../shared/engines
 NB_AKOCHAN = $(if $(wildcard $(NB_ENGINES)/akochan),--akochan $(NB_ENGINES)/akochan)
 NB_MANUE = $(if $(wildcard $(NB_ENGINES)/mjai-manue/game_stats.json),--manue $(NB_ENGINES)/mjai-manue/game_stats.json)
-nb_validate = $(HAIFU) params validate --table tenpai-rate --frames $(1) $(NB_AKOCHAN) $(NB_MANUE) --format json \
+nb_validate = $(HAIFU) params validate --table tenpai-rate --players 4 --frames $(1) $(NB_AKOCHAN) $(NB_MANUE) --format json \
 	  > $(1)/reports/validate-tenpai-rate.json && \
-	  $(HAIFU) params validate --table placement --frames $(1) $(NB_AKOCHAN) --format json \
+	  $(HAIFU) params validate --table placement --players 4 --frames $(1) $(NB_AKOCHAN) --format json \
 	  > $(1)/reports/validate-placement.json
 
 notebooks: build notebooks-venv
 	@mkdir -p $(OUT)
 	$(HAIFU) run $(NB_INPUT) --room $(NB_ROOM) --out $(NB_FRAMES) --with decisions,development,danger-moments,hand-reading,tables --quiet > $(NB_FRAMES).txt
-	$(HAIFU) agree --frames $(NB_FRAMES) --format csv > $(NB_FRAMES)/reports/agreement.csv
+	$(HAIFU) agree --frames $(NB_FRAMES) $(NB_AGREE_FOUR) --format csv > $(NB_FRAMES)/reports/agreement.csv
 	$(call nb_validate,$(NB_FRAMES))
 	$(if $(NB_CORPUS_GIVEN),$(HAIFU) ingest $(NB_COMPARE) --room any --out $(NB_FRAMES)-b --quiet > /dev/null)
 	$(HAIFU) compare riichi-response --frames $(abspath $(NB_FRAMES)) --format json \
 	  $(if $(NB_CORPUS_GIVEN),--frames $(abspath $(NB_FRAMES))-b --name A=phoenix --name B=other-rooms,$(NB_FOLDS)) \
 	  > $(NB_FRAMES)/reports/compare.json
+	$(if $(NB_SANMA_INPUT),$(HAIFU) run $(NB_SANMA_INPUT) --room $(NB_ROOM) --out $(NB_SANMA_FRAMES) --quiet > $(NB_SANMA_FRAMES).txt,\
+	  $(if $(NB_CORPUS_GIVEN),@echo "no three-player corpus at $(NB_SANMA): sanma.ipynb reads the three-player games of $(NB_FRAMES)"))
 	HAIFU_FRAMES=$(abspath $(NB_FRAMES)) HAIFU_IMG=$(abspath notebooks/img) HAIFU_ENGINES=$(abspath $(NB_ENGINES)) \
+	  HAIFU_SANMA_FRAMES=$(abspath $(if $(NB_SANMA_INPUT),$(NB_SANMA_FRAMES),$(NB_FRAMES))) \
 	  $(NB_VENV)/bin/python notebooks/run.py --out $(OUT)/notebooks notebooks/*.ipynb
 
 notebooks-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT && \
-	  $(HAIFU) run fixtures --room any --out "$$tmp/frames" --with decisions,development,danger-moments,hand-reading,tables --quiet > "$$tmp/run.txt" && \
-	  $(HAIFU) agree --frames "$$tmp/frames" --format csv > "$$tmp/frames/reports/agreement.csv" && \
+	  $(HAIFU) run $(NB_FIXTURES) --room any --out "$$tmp/frames" --with decisions,development,danger-moments,hand-reading,tables --quiet > "$$tmp/run.txt" && \
+	  $(HAIFU) agree --frames "$$tmp/frames" $(NB_AGREE_FOUR) --format csv > "$$tmp/frames/reports/agreement.csv" && \
 	  $(call nb_validate,"$$tmp/frames") && \
 	  $(HAIFU) compare riichi-response --frames "$$tmp/frames" $(NB_FOLDS) --format json \
 	    > "$$tmp/frames/reports/compare.json" && \
-	  HAIFU_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" HAIFU_ENGINES=$(abspath $(NB_ENGINES)) \
-	    $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
+	  HAIFU_FRAMES="$$tmp/frames" HAIFU_SANMA_FRAMES="$$tmp/frames" HAIFU_IMG="$$tmp/img" \
+	    HAIFU_ENGINES=$(abspath $(NB_ENGINES)) $(NB_VENV)/bin/python notebooks/run.py notebooks/*.ipynb
 
 ## Mutation testing (TESTING.md): cargo-mutants over the modules that decide numbers
 ## (.cargo/mutants.toml), with the unit, fixture and corpus tests. Its own target directory

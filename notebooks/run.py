@@ -3,8 +3,8 @@
     python notebooks/run.py [--out DIR] NOTEBOOK.ipynb...
 
 Each notebook runs with its own directory as the working directory and the caller's
-environment (HAIFU_FRAMES, HAIFU_IMG). The notebooks' first code cells (shared setup and
-interval helpers) must be identical. The source notebooks are never modified; with --out,
+environment (HAIFU_FRAMES, HAIFU_SANMA_FRAMES, HAIFU_IMG). The notebooks' first code cells
+(shared setup and interval helpers) must be identical. The source notebooks are never modified; with --out,
 an executed copy (outputs included) is written to DIR. Exit status 1 if any notebook fails.
 """
 

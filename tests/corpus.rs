@@ -46,7 +46,9 @@ fn phoenix_replays_every_hand_and_accounts_for_every_draw() {
     assert_eq!(sum_i64(&dr, "hits"), draws);
     assert_eq!(sum_i64(&dr, "units"), sum_i64(&joined, "units"));
     // The parameter file round-trips: its raw counts sum to the frame's.
-    let (value, csv) = haifu::params::tsumo_rate(out.path(), haifu::params::Fold::All).unwrap();
+    let table = haifu::report::Table::select(out.path(), None).unwrap();
+    let (value, csv) =
+        haifu::params::tsumo_rate(out.path(), haifu::params::Fold::All, &table).unwrap();
     let text = serde_json::to_string(&value).unwrap();
     let back: serde_json::Value = serde_json::from_str(&text).unwrap();
     let rows = back["by_held_visible"].as_array().unwrap();
@@ -112,8 +114,10 @@ fn phoenix_slices_by_year_partition_the_corpus() {
     assert!(distinct.len() >= 10, "{distinct:?}");
     let mut total = 0;
     for year in &distinct {
-        let slice = haifu::report::Slice::select(dir, &format!("date LIKE '{year}-%'")).unwrap();
-        let mut sctx = haifu::report::context_over(dir, None, Some(&slice)).unwrap();
+        let table = haifu::report::Table::four();
+        let slice =
+            haifu::report::Slice::select(dir, &format!("date LIKE '{year}-%'"), &table).unwrap();
+        let mut sctx = haifu::report::context_over(dir, None, Some(&slice), &table).unwrap();
         let sliced = haifu::report::run(&mut sctx, r.sql, r.filter).unwrap();
         let so = sliced.column("outcome").unwrap().str().unwrap().clone();
         let su = sliced
@@ -144,15 +148,45 @@ fn phoenix_slices_by_year_partition_the_corpus() {
     assert_eq!(wu.i64().unwrap().get(all), Some(total));
 }
 
+/// Every three-player Phoenix game of the corpus replays (§24) with every proof: every win
+/// scored equal to its AGARI and paid as its `sc` says under three-player rules, every
+/// exhaustive draw and its noten payments, every dealt tile, draw and indicator in its
+/// 108-tile wall; the frames hold its kitas and its three seats.
 #[test]
-fn three_player_games_are_skipped() {
+fn three_player_games_replay_with_every_proof() {
     let Some(dir) = corpus("sanma") else { return };
     let out = tempfile::tempdir().unwrap();
-    let s = run_ingest(&[dir], out.path(), RoomFilter::Any);
+    let s = run_ingest(&[dir], out.path(), RoomFilter::Phoenix);
     let t = &s.manifest.totals;
-    assert_eq!((t.files, t.skipped, t.ok, t.failed), (278, 278, 0, 0));
-    assert_eq!(s.manifest.skips_by_reason.get("three-player"), Some(&278));
+    assert_eq!((t.files, t.ok, t.skipped, t.failed), (278, 278, 0, 0));
+    assert_eq!((t.games, t.hands), (278, 2534));
+    assert_eq!((t.wins, t.wins_proved), (2178, 2178));
+    assert_eq!((t.wall_checked, t.wall_unchecked), (278, 0));
+    assert_eq!((t.wall_hands, t.wall_draws), (2534, 87_109));
     assert!(!s.failed());
+    let games = frame(out.path(), "games");
+    let players = games.column("players").unwrap().i32().unwrap().clone();
+    assert!(players.iter().all(|p| p == Some(3)));
+    assert_eq!(frame(out.path(), "kita").height(), 6531);
+    let robbed = frame(out.path(), "kita")
+        .column("robbed")
+        .unwrap()
+        .bool()
+        .unwrap()
+        .sum();
+    assert_eq!(robbed, Some(6));
+    assert_eq!(frame(out.path(), "seats").height(), 3 * 278);
+    let hands = frame(out.path(), "hands");
+    let exhaustive = hands
+        .column("end")
+        .unwrap()
+        .str()
+        .unwrap()
+        .iter()
+        .filter(|e| *e == Some("exhaustive"))
+        .count();
+    assert_eq!(exhaustive, 296);
+    assert_eq!(sum_i64(&hands, "delta_3"), 0);
 }
 
 /// Protects the outcome of every file of the edge corpus, one by one: a change in decode or
@@ -167,7 +201,7 @@ fn three_player_games_are_skipped() {
 /// own `edge/INDEX.tsv` (checked again below), every file INDEX.tsv marks as incomplete (no
 /// owari) fails as `truncated`, and these entries were read against the files: `chip.xml`,
 /// `ratio1.xml` and `sanma2.xml` have `<GO type="553">`, `"1569"` and `"185"`
-/// (three-player bit 0x10); `tenhou-python-bot/23.xml` has `<RYUUKYOKU owari="" />` with no
+/// (three-player bit 0x10: it replays, six hands, as three-player games do since version 5); `tenhou-python-bot/23.xml` has `<RYUUKYOKU owari="" />` with no
 /// `ba`; `mjx/states.xml` has `<INIT seed="0,0,0,,,114"`; `mahjong-ai/one_round.xml` is one
 /// hand from 250 each with `sc` deltas -10/+30/-5/-5 (seat 1 from 240 after its riichi) that
 /// ends at 240/270/245/245, while its `owari` says 222/211/243/324; `mjx/upd-aft-ron3.xml`
@@ -252,17 +286,17 @@ fn edge_cases_replay_or_fail_with_a_named_reason() {
     let t = &s.manifest.totals;
     assert_eq!(
         (t.files, t.ok, t.skipped, t.failed, t.games, t.hands),
-        (157, 96, 6, 55, 96, 955)
+        (157, 97, 5, 55, 97, 961)
     );
     // Every game that replays is checked against its wall but one, a hand-made log whose
     // SHUFFLE seed is empty.
     assert_eq!(
         (t.wall_checked, t.wall_unchecked, t.wall_hands, t.wall_draws),
-        (95, 1, 946, 45096)
+        (96, 1, 952, 45320)
     );
     // Every win of the edge logs that land is proved (the lobby rule sets, whose wins are not
     // scored, are skipped as unknown-rules: docs/inputs.md, "Every win scored").
-    assert_eq!((t.wins, t.wins_proved), (794, 794), "edge wins");
+    assert_eq!((t.wins, t.wins_proved), (799, 799), "edge wins");
     let unchecked: Vec<String> = s
         .manifest
         .files()
@@ -376,14 +410,14 @@ const EDGE_OUTCOMES: &[(&str, Status, Option<&str>, u32)] = {
     ("dnovikoff_tenhou/bug8.xml", Ok, None, 11),
     ("dnovikoff_tenhou/bug9.xml", Ok, None, 11),
     ("dnovikoff_tenhou/bye.xml", Ok, None, 7),
-    ("dnovikoff_tenhou/chip.xml", Skipped, Some("unknown-rules: GO type 553 (0x229) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/chip.xml", Skipped, Some("unknown-rules: GO type 553 (0x229) is a rule set other than Tenhou's standard rules"), 0),
     ("dnovikoff_tenhou/example.xml", Ok, None, 9),
-    ("dnovikoff_tenhou/newattr2023.xml", Skipped, Some("unknown-rules: GO type 257 (0x101) is a rule set other than Tenhou's standard four-player rules"), 0),
+    ("dnovikoff_tenhou/newattr2023.xml", Skipped, Some("unknown-rules: GO type 257 (0x101) is a rule set other than Tenhou's standard rules"), 0),
     ("dnovikoff_tenhou/pao.xml", Ok, None, 4),
-    ("dnovikoff_tenhou/ratio.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard four-player rules"), 0),
-    ("dnovikoff_tenhou/ratio1.xml", Skipped, Some("unknown-rules: GO type 1569 (0x621) is a rule set other than Tenhou's standard four-player rules"), 0),
-    ("dnovikoff_tenhou/sanma.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard four-player rules"), 0),
-    ("dnovikoff_tenhou/sanma2.xml", Skipped, Some("three-player: GO type 185"), 0),
+    ("dnovikoff_tenhou/ratio.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard rules"), 0),
+    ("dnovikoff_tenhou/ratio1.xml", Skipped, Some("unknown-rules: GO type 1569 (0x621) is a rule set other than Tenhou's standard rules"), 0),
+    ("dnovikoff_tenhou/sanma.xml", Skipped, Some("unknown-rules: GO type 2113 (0x841) is a rule set other than Tenhou's standard rules"), 0),
+    ("dnovikoff_tenhou/sanma2.xml", Ok, None, 6),
     ("dnovikoff_tenhou/shuffle.xml", Ok, None, 5),
     ("gimite_mjai/test.mjlog", Ok, None, 17),
     ("mjx-project_mjx/2011020401gm-00a9-0000-f6eff225-no-game-end.xml", Failed, Some("replay: truncated: the final record has no owari"), 0),

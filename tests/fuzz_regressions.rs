@@ -37,7 +37,8 @@ fn run(bytes: &[u8], cells: &mut DrawRateCells, totals: &mut RunTotals) {
         cells.commit(&records, 1);
         *totals += &obs;
         let _ = totals.eval.summary_rows();
-        let _ = totals.phoenix_table();
+        let _ = totals.phoenix_table(haifu::rules::Players::Four);
+        let _ = totals.phoenix_table(haifu::rules::Players::Three);
     }
 }
 

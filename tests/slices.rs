@@ -313,7 +313,7 @@ fn where_equals_the_condition_written_into_the_sql() {
         }
         // params.hands counts the slice's hands.
         let params = format!(
-            "(SELECT COUNT(*) AS hands, 4 AS seats FROM hands \
+            "(SELECT COUNT(*) AS hands, 4 AS seats, 4 AS players FROM hands \
              WHERE game_id IN (SELECT game_id FROM games WHERE {expr})) params"
         );
         sql = sql.replace("CROSS JOIN params", &format!("CROSS JOIN {params}"));

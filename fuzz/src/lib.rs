@@ -83,7 +83,8 @@ pub fn replay(log: &GameLog) {
             let mut totals = totals.borrow_mut();
             *totals += &obs;
             let _ = totals.eval.summary_rows();
-            let _ = totals.phoenix_table();
+            let _ = totals.phoenix_table(haifu::rules::Players::Four);
+            let _ = totals.phoenix_table(haifu::rules::Players::Three);
         });
     }
 }

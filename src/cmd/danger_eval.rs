@@ -102,7 +102,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let (eval, calibration) = danger::reports(&args.frames, slice.as_ref(), &table)?;
     let text = match args.format {
         Format::Table => {
-            let tables = danger::render_reports(&eval, &calibration)?;
+            let tables = danger::render_reports(&eval, &calibration, table.players)?;
             match &slice {
                 Some(s) => format!("{}\n{tables}", s.header()),
                 None => tables,

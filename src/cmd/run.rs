@@ -133,7 +133,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .expect("a bundled report")
     };
     let danger_tables =
-        report::danger::render_reports(report("danger-eval"), report("danger-calibration"))?;
+        report::danger::render_reports(
+            report("danger-eval"),
+            report("danger-calibration"),
+            table.players,
+        )?;
     let param_files = reports_dir.join("tsumo_rate.json");
     let validation = reports_dir.join("tsumo_validation.json");
     match &slice {

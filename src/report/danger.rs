@@ -428,7 +428,11 @@ pub(crate) fn reports(
 
 /// The §4 tables (a table per moment, best values starred, then the calibration table) from
 /// the `danger-eval` and `danger-calibration` reports already run.
-pub(crate) fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<String> {
+pub(crate) fn render_reports(
+    summary: &DataFrame,
+    calib: &DataFrame,
+    players: Players,
+) -> Result<String> {
     let mut out = String::new();
     for moment in ["declaration", "last_draw"] {
         let df = summary
@@ -440,7 +444,10 @@ pub(crate) fn render_reports(summary: &DataFrame, calib: &DataFrame) -> Result<S
         out.push_str(&marked_table(&df)?);
         out.push('\n');
     }
-    out.push_str("== calibration (pairs of (situation, kind) by 34·w bin)\n");
+    out.push_str(&format!(
+        "== calibration (pairs of (situation, kind) by {}·w bin)\n",
+        players.kind_count()
+    ));
     out.push_str(&super::to_table(calib));
     Ok(out)
 }
