@@ -53,6 +53,8 @@ pub(crate) struct Engines {
     pub(crate) manue: Option<PathBuf>,
     /// A user's win-chance table (turns_left, shanten, open_melds, probability).
     pub(crate) csv: Option<PathBuf>,
+    /// The rows of one table's games when the frames hold both (§24: no score pools them).
+    pub(crate) games: Option<Expr>,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -162,12 +164,24 @@ pub(crate) fn marginals(p: &[f64; 24]) -> [[f64; 4]; 4] {
 // ---------------------------------------------------------------------------------------
 // Frames.
 
-fn read_frame(frames: &Path, name: &str, columns: &[&str]) -> Result<DataFrame> {
-    read_rows(frames, name, columns, None)
+fn read_frame(
+    frames: &Path,
+    name: &str,
+    columns: &[&str],
+    games: Option<&Expr>,
+) -> Result<DataFrame> {
+    read_rows(frames, name, columns, None, games)
 }
 
-/// [`read_frame`], only the rows for which `keep` holds when given.
-fn read_rows(frames: &Path, name: &str, columns: &[&str], keep: Option<Expr>) -> Result<DataFrame> {
+/// [`read_frame`], only the rows for which `keep` holds when given (and, with `games`, of one
+/// table's games).
+fn read_rows(
+    frames: &Path,
+    name: &str,
+    columns: &[&str],
+    keep: Option<Expr>,
+    games: Option<&Expr>,
+) -> Result<DataFrame> {
     let path = frames.join(format!("{name}.parquet"));
     if !path.exists() {
         bail!(
@@ -180,6 +194,9 @@ fn read_rows(frames: &Path, name: &str, columns: &[&str], keep: Option<Expr>) ->
         LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?;
     if let Some(keep) = keep {
         lf = lf.filter(keep);
+    }
+    if let Some(games) = games {
+        lf = lf.filter(games.clone());
     }
     let lf = lf.select(columns.iter().map(|c| col(*c)).collect::<Vec<_>>());
     Context::with_context(lf.collect(), || format!("cannot read {}", path.display()))
@@ -209,12 +226,13 @@ pub(crate) struct PlacementUnit {
     pub(crate) order: u8,
 }
 
-/// The `placement_units` frame's hands.
-pub(crate) fn placement_units(frames: &Path) -> Result<Vec<PlacementUnit>> {
+/// The `placement_units` frame's hands (of one table's games, with `games`).
+pub(crate) fn placement_units(frames: &Path, games: Option<&Expr>) -> Result<Vec<PlacementUnit>> {
     let df = read_frame(
         frames,
         "placement_units",
         &["fold", "kyoku", "s0", "s1", "s2", "s3", "order"],
+        games,
     )?;
     let (fold, kyoku, order) = (ints(&df, "fold")?, ints(&df, "kyoku")?, ints(&df, "order")?);
     let s = [
@@ -458,6 +476,7 @@ pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
             "tenpai",
         ],
         Some(col("in_riichi").not()),
+        engines.games.as_ref(),
     )?;
     let c: Vec<Vec<i32>> = [
         "fold",
@@ -565,7 +584,12 @@ pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
 
 /// §22 for §20's ron share of dama wins.
 pub(crate) fn ron_share(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let df = read_frame(frames, "win_kinds", &["fold", "state", "class", "ron"])?;
+    let df = read_frame(
+        frames,
+        "win_kinds",
+        &["fold", "state", "class", "ron"],
+        engines.games.as_ref(),
+    )?;
     let (fold, state, class, ron) = (
         ints(&df, "fold")?,
         strs(&df, "state")?,
@@ -691,6 +715,7 @@ pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
             "in_riichi",
             "won",
         ],
+        engines.games.as_ref(),
     )?;
     let (fold, tl, sh, om) = (
         ints(&df, "fold")?,
@@ -782,7 +807,7 @@ fn per_round(part: &str) -> bool {
 /// §22 for §19's placement: each model on the orders and on the place marginals, and on the
 /// orders of each round's hands.
 pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let units = placement_units(frames)?;
+    let units = placement_units(frames, engines.games.as_ref())?;
     let akochan = engines.akochan.as_deref().map(read_rank_prob).transpose()?;
     // Per fitting fold and kyoku: order counts and the fitted softmax.
     let mut counts = vec![vec![[0.0f64; 24]; softmax::KYOKUS]; 2];

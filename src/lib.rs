@@ -59,11 +59,11 @@ pub mod param_file;
 pub mod params;
 pub mod reason;
 pub mod replay;
-pub mod rules;
 #[cfg(feature = "cli")]
 pub mod report;
 #[cfg(feature = "cli")]
 mod review;
+pub mod rules;
 #[cfg(feature = "cli")]
 mod runtime;
 pub mod score;

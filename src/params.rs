@@ -305,7 +305,8 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
 /// hand: the uniform 1/24).
 pub fn placement(frames: &Path, fold: Fold) -> Result<(Value, String, Vec<Vec<f64>>)> {
     let (mut value, mut csv) = unit_table(frames, UnitTable::Placement, fold)?;
-    let units = crate::engine_tables::placement_units(frames)?;
+    let table = Table::select(frames, None)?;
+    let units = crate::engine_tables::placement_units(frames, table.keeps().as_ref())?;
     let mut by_kyoku: Vec<Vec<([f64; 4], u8)>> = vec![Vec::new(); softmax::KYOKUS];
     for u in &units {
         if fold.includes(u.fold) && u.kyoku < softmax::KYOKUS {

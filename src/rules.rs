@@ -335,13 +335,25 @@ mod tests {
     #[test]
     fn win_deltas_per_seat() {
         let (four, three) = (Players::Four, Players::Three);
-        assert_eq!(three.win_deltas(1, 1, 0, 2000, 2, 1), [-4200, 7400, -2200, 0]);
-        assert_eq!(four.win_deltas(1, 1, 0, 2000, 2, 1), [-4200, 9600, -2200, -2200]);
+        assert_eq!(
+            three.win_deltas(1, 1, 0, 2000, 2, 1),
+            [-4200, 7400, -2200, 0]
+        );
+        assert_eq!(
+            four.win_deltas(1, 1, 0, 2000, 2, 1),
+            [-4200, 9600, -2200, -2200]
+        );
         assert_eq!(three.win_deltas(1, 2, 0, 2000, 2, 1), [0, 9400, -8400, 0]);
         assert_eq!(four.win_deltas(1, 2, 0, 2000, 2, 0), [0, 8600, -8600, 0]);
         // The dealer's tsumo: 4,000 from each payer (three players), honba 100 each.
-        assert_eq!(three.win_deltas(0, 0, 0, 2000, 1, 0), [8200, -4100, -4100, 0]);
-        assert_eq!(four.win_deltas(2, 2, 2, 2000, 0, 0), [-4000, -4000, 12000, -4000]);
+        assert_eq!(
+            three.win_deltas(0, 0, 0, 2000, 1, 0),
+            [8200, -4100, -4100, 0]
+        );
+        assert_eq!(
+            four.win_deltas(2, 2, 2, 2000, 0, 0),
+            [-4000, -4000, 12000, -4000]
+        );
     }
 
     /// Noten payments: 2,000 in all with three players (one tenpai +2,000, two tenpai +1,000

@@ -131,7 +131,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .map(|&b| EngineSpec::Builtin(b))
             .collect();
     }
-    let (_table, slice) = args.slice.select(&args.frames)?;
+    let slice = args.slice.games(&args.frames)?;
     let t0 = std::time::Instant::now();
     let outcome = agree::run(&Options {
         frames: args.frames.clone(),
@@ -165,7 +165,7 @@ fn run_every(args: &Args) -> Result<Done> {
             .map(|&b| EverySpec::Builtin(b))
             .collect();
     }
-    let (_table, slice) = args.slice.select(&args.frames)?;
+    let slice = args.slice.games(&args.frames)?;
     let t0 = std::time::Instant::now();
     let outcome = agree_every::run(&agree_every::Options {
         frames: args.frames.clone(),

@@ -194,6 +194,22 @@ impl SliceArgs {
     }
 }
 
+impl SliceArgs {
+    /// The games a command that reads rows of games reads: the slice asked for, else, over
+    /// frames of both tables, the table's games as a slice of them (§24: none pools them);
+    /// `None` for every game of the frames.
+    pub(crate) fn games(&self, dir: &Path) -> anyhow::Result<Option<Slice>> {
+        let (table, slice) = self.select(dir)?;
+        if let Some(h) = table.header() {
+            eprintln!("{h}");
+        }
+        match slice {
+            None if table.mixed() => Ok(Some(Slice::select(dir, "true", &table)?)),
+            s => Ok(s),
+        }
+    }
+}
+
 /// `--players`' value: 3 or 4.
 pub(crate) fn parse_players(s: &str) -> Result<Players, String> {
     s.parse::<usize>()

@@ -79,11 +79,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     // Over frames of both tables the table's games are scored as a slice of them (the
     // frames' own §4 files keep both tables' scores).
     let slice = match slice {
-        None if table.mixed() => Some(crate::report::Slice::select(
-            &args.frames,
-            "true",
-            &table,
-        )?),
+        None if table.mixed() => Some(crate::report::Slice::select(&args.frames, "true", &table)?),
         s => s,
     };
     let slice = match slice {

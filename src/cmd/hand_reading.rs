@@ -64,7 +64,8 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         );
     }
     let rep = report::find("hand-reading").expect("a bundled report");
-    let (table, slice) = args.slice.select(&args.frames)?;
+    let table = args.slice.table(&args.frames)?;
+    let slice = args.slice.games(&args.frames)?;
     let df = if per_moment {
         let t0 = std::time::Instant::now();
         let (sums, moments) = scoring::run(&Options {

@@ -141,10 +141,24 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
                      cannot be restricted with --where: ingest the slice itself instead"
                 );
             }
+            let games = a.slice.table(&a.frames)?;
+            if games.players == crate::rules::Players::Three
+                && (a.akochan.is_some() || a.manue.is_some())
+            {
+                anyhow::bail!(
+                    "akochan's and mjai-manue's files are four-player tables: they cannot be \
+                     scored on three-player games (§22, §24); drop --akochan/--manue, or score \
+                     the four-player games with --players 4"
+                );
+            }
+            if let Some(h) = games.header() {
+                eprintln!("{h}");
+            }
             let engines = crate::engine_tables::Engines {
                 akochan: a.akochan.clone(),
                 manue: a.manue.clone(),
                 csv: a.csv.clone(),
+                games: games.keeps(),
             };
             let df = crate::engine_tables::report(&a.frames, table, &engines)?;
             let text = match a.format {

@@ -96,7 +96,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let mut seats = args.seats.clone();
     seats.sort_unstable();
     seats.dedup();
-    let (_table, slice) = args.slice.select(&args.frames)?;
+    let slice = args.slice.games(&args.frames)?;
     let jobs = args.jobs.unwrap_or_else(|| {
         std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
     });

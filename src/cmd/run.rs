@@ -132,12 +132,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .map(|(_, df)| df)
             .expect("a bundled report")
     };
-    let danger_tables =
-        report::danger::render_reports(
-            report("danger-eval"),
-            report("danger-calibration"),
-            table.players,
-        )?;
+    let danger_tables = report::danger::render_reports(
+        report("danger-eval"),
+        report("danger-calibration"),
+        table.players,
+    )?;
     let param_files = reports_dir.join("tsumo_rate.json");
     let validation = reports_dir.join("tsumo_validation.json");
     match &slice {

@@ -142,9 +142,7 @@ impl Side {
     /// The frames in `frames`, restricted to the games `expr` selects when given.
     pub(crate) fn open(name: &str, frames: &Path, expr: Option<&str>) -> Result<Side> {
         let table = report::Table::select(frames, None)?;
-        let slice = expr
-            .map(|e| Slice::select(frames, e, &table))
-            .transpose()?;
+        let slice = expr.map(|e| Slice::select(frames, e, &table)).transpose()?;
         let mut ctx = report::context_over(frames, None, slice.as_ref(), &table)?;
         let count = |ctx: &mut SQLContext, sql: &str, name: &str| -> Result<u64> {
             Ok(first_u64(&report::run(ctx, sql, None)?, name))

@@ -488,7 +488,10 @@ mod tests {
         assert_eq!(category_for(9, &r, &visible, three), Category::N19Suji);
         assert_eq!(category_for(27, &r, &visible, three), Category::Honor0);
         // The same kinds with four players.
-        assert_eq!(category_for(0, &r, &visible, Players::Four), Category::N19Musuji);
+        assert_eq!(
+            category_for(0, &r, &visible, Players::Four),
+            Category::N19Musuji
+        );
         for (v, c) in [
             (0, Category::Man19_0),
             (1, Category::Man19_1),
@@ -501,7 +504,10 @@ mod tests {
             assert_eq!(category_for(0, &r, &visible, three), c, "{v} visible");
         }
         let r = river(&[8, 3]); // 9m and 4m in the river
-        assert_eq!(category_for(8, &r, &visible, three), Category::Man19Genbutsu);
+        assert_eq!(
+            category_for(8, &r, &visible, three),
+            Category::Man19Genbutsu
+        );
         assert_eq!(category_for(0, &r, &visible, three), Category::Man19_4);
         assert_eq!(Category::Man19_3.group(), "19m");
         assert!(Category::Man19Genbutsu.is_genbutsu() && !Category::Man19_0.is_genbutsu());

@@ -492,12 +492,9 @@ pub fn raw_weight(est: &Estimator, view: &DangerView, k: usize) -> f64 {
         Estimator::DennouOld => f64::from(dennou_old(view, k)),
         Estimator::Dennou => f64::from(dennou(view, k)),
         Estimator::DennouNew => dennou_new(view, k),
-        Estimator::Table(t) => t.weight(category_for(
-            k,
-            &view.genbutsu,
-            &view.visible,
-            view.players,
-        )),
+        Estimator::Table(t) => {
+            t.weight(category_for(k, &view.genbutsu, &view.visible, view.players))
+        }
     }
 }
 

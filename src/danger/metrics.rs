@@ -543,4 +543,39 @@ mod tests {
             assert!(!calibration_bin_label(i).is_empty());
         }
     }
+
+    /// Three players (§24): the metrics run over the game's 27 kinds. The `none` estimator of
+    /// a three-player view gives 1/27 to each kind but 2m–8m (0); against one wait: RMSE² =
+    /// ((1 − 1/27)² + 26/27²)/27, Brier the same, AUC ½ (every pair tied), every kind in bin
+    /// [1, 1.5) of 27·w; the four-player scoring of the same weights differs (34 kinds).
+    #[test]
+    fn three_player_scores_run_over_27_kinds() {
+        use crate::danger::{weights, DangerView, Estimator};
+        let view =
+            DangerView::from_counts_for(&[0; KINDS], &[0; KINDS], &[false; KINDS], Players::Three);
+        let w = weights(&Estimator::None, &view);
+        for (k, &x) in w.iter().enumerate() {
+            let want = if (1..8).contains(&k) { 0.0 } else { 1.0 / 27.0 };
+            assert!((x - want).abs() < 1e-15, "kind {k}: {x}");
+        }
+        let mut waits = [false; KINDS];
+        waits[0] = true;
+        let [s] = scores_each_for(&[w], &waits, Players::Three);
+        let sq = ((1.0 - 1.0 / 27.0f64).powi(2) + 26.0 / 729.0) / 27.0;
+        assert!(close(s.rmse, sq.sqrt()), "{}", s.rmse);
+        assert!(close(s.brier, sq), "{}", s.brier);
+        assert_eq!(s.auc, 0.5);
+        assert_eq!(s.bins[5], (27, 1));
+        assert_eq!(s.bins.iter().map(|b| b.0).sum::<u32>(), 27);
+        let [four] = scores_each_for(&[w], &waits, Players::Four);
+        assert_eq!(four, scores(&w, &waits));
+        assert_eq!(four.bins.iter().map(|b| b.0).sum::<u32>(), 34);
+        assert!(
+            four.auc > 0.5,
+            "the seven absent kinds count as non-waits with four players"
+        );
+        // A 2m–8m kind has no remaining copy in a three-player view.
+        assert_eq!(view.remaining[3], 0);
+        assert_eq!(view.remaining[0], 4);
+    }
 }

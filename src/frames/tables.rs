@@ -413,7 +413,14 @@ mod tests {
 #[test]
 fn three_player_orders_are_numbered_lexicographically() {
     // Seat lists first to last, and the places that give them.
-    let orders = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let orders = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     for (n, order) in orders.iter().enumerate() {
         let mut places = [0u8; 4];
         for (place, &seat) in order.iter().enumerate() {

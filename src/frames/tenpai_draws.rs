@@ -88,7 +88,8 @@ impl GameFrame for TenpaiDraws {
         self.wait_types
             .extend(rows.iter().map(|d| (d.types, d.held, d.visible)));
         let players = g.obs.facts.players.seats() as i32;
-        self.players.extend(std::iter::repeat_n(players, rows.len()));
+        self.players
+            .extend(std::iter::repeat_n(players, rows.len()));
     }
 
     fn pending(&self) -> usize {

@@ -68,9 +68,8 @@ impl GameFrame for WaitDanger {
                 self.kind.push(k as u32);
                 self.category.push(w.category[k].index() as u32);
                 self.is_wait.push(w.shape[k].is_some());
-                self.wait_shape.push(
-                    w.shape[k].map_or(WaitShape::ALL.len() as u32, |s| s as u32),
-                );
+                self.wait_shape
+                    .push(w.shape[k].map_or(WaitShape::ALL.len() as u32, |s| s as u32));
             }
         }
     }

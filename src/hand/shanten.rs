@@ -69,6 +69,25 @@ mod tests {
         shanten(&parse(s).expect("valid test hand"), melds)
     }
 
+    /// Three-player rules (§24): 1m and 9m cannot form a sequence, so `1111m 123p 11s 7777z`
+    /// (the fourth 1m and the fourth 7z dead) is 2-shanten, where four-player rules count
+    /// 1111m as 111m + a 1m waiting for 2m3m: 1-shanten; the xiangting crate's own example
+    /// `1111m111122233z` likewise.
+    #[test]
+    fn three_player_shanten() {
+        let h = parse("1111m123p11s7777z").unwrap();
+        assert_eq!(shanten(&h, 0), 1);
+        assert_eq!(shanten_for(&h, 0, Players::Three), 2);
+        assert_eq!(shanten_for(&h, 0, Players::Four), 1);
+        // Nothing with 2m–8m in it changes: a hand of other suits has the same shanten.
+        let h = parse("123p456p789s1122z").unwrap();
+        assert_eq!(shanten_for(&h, 0, Players::Three), shanten(&h, 0));
+        assert_eq!(
+            shanten_for(&parse("1m").unwrap(), 5, Players::Three),
+            INVALID_SHANTEN
+        );
+    }
+
     #[test]
     fn tenpai_and_complete() {
         // 123m 456p 789s 11z + 23m: ryanmen tenpai.

@@ -17,8 +17,8 @@ use crate::manifest::{FileEntry, Manifest, Status, WallStatus};
 use crate::mjlog;
 use crate::reason::{Failure, Reason};
 use crate::report::danger::{evaluate_file_on, Among, SITUATION_ROWS};
-use crate::rules::Players;
 use crate::report::tsumo;
+use crate::rules::Players;
 use crate::runtime::{check_interrupt, timing};
 use crate::stats::{fold_of, DrawRateCells, Observe, RunTotals};
 

@@ -573,7 +573,10 @@ impl HandState {
         self.check_tile(t)?;
         let bad = |detail: String| Err(fail(Check::BadKita, detail));
         if tile::kind(t) != NORTH {
-            return bad(format!("seat {who}'s kita of {} is not a North", tile_text(t)));
+            return bad(format!(
+                "seat {who}'s kita of {} is not a North",
+                tile_text(t)
+            ));
         }
         if self.next != Next::Discard(who) {
             return bad(format!(
@@ -872,7 +875,9 @@ impl HandState {
                 .iter()
                 .all(|r| !r.called && hand::is_yaochu(tile::kind(r.tile)))
             {
-                let won = self.players.win_deltas(s as u8, s as u8, self.dealer, 2000, 0, 0);
+                let won = self
+                    .players
+                    .win_deltas(s as u8, s as u8, self.dealer, 2000, 0, 0);
                 for (x, y) in d.iter_mut().zip(won) {
                     *x += y;
                 }
@@ -967,10 +972,7 @@ impl HandState {
         {
             return Err(fail(
                 Check::ThreePlayer,
-                format!(
-                    "an abortive draw {} in a three-player game",
-                    r.end_name()
-                ),
+                format!("an abortive draw {} in a three-player game", r.end_name()),
             ));
         }
         let deltas = self.apply_sc(&r.sc, "RYUUKYOKU sc")?;
@@ -983,7 +985,9 @@ impl HandState {
         }
         if self.prove_scores {
             let want = match r.kind.as_deref() {
-                None => self.players.noten_deltas(r.hai.each_ref().map(Option::is_some)),
+                None => self
+                    .players
+                    .noten_deltas(r.hai.each_ref().map(Option::is_some)),
                 Some("nm") => self.nagashi_deltas(),
                 Some(_) => [0; 4],
             };
@@ -1179,7 +1183,13 @@ mod tests {
         // Two of seat 0's tiles the other way round: the same tiles, not the same deal.
         let mut swapped = init.clone();
         swapped.hai[0].swap(0, 1);
-        let detail = wall_error(HandState::deal(&swapped, Players::Four, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(
+            &swapped,
+            Players::Four,
+            true,
+            3,
+            Some(wall.clone()),
+        ));
         assert!(detail.starts_with("seat 0 is dealt ["), "{detail}");
         assert!(HandState::deal(&swapped, Players::Four, true, 3, None).is_ok());
         // Seat 3's last tile from seat 2's.
@@ -1187,12 +1197,24 @@ mod tests {
         let (a, b) = (moved.hai[2][12], moved.hai[3][12]);
         moved.hai[2][12] = b;
         moved.hai[3][12] = a;
-        let detail = wall_error(HandState::deal(&moved, Players::Four, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(
+            &moved,
+            Players::Four,
+            true,
+            3,
+            Some(wall.clone()),
+        ));
         assert!(detail.starts_with("seat 2 is dealt"), "{detail}");
         for die in 0..2 {
             let mut dice = init.clone();
             dice.dice[die] = (dice.dice[die] + 1) % 6;
-            let detail = wall_error(HandState::deal(&dice, Players::Four, true, 3, Some(wall.clone())));
+            let detail = wall_error(HandState::deal(
+                &dice,
+                Players::Four,
+                true,
+                3,
+                Some(wall.clone()),
+            ));
             assert_eq!(
                 detail,
                 format!(
@@ -1205,7 +1227,13 @@ mod tests {
         // The ura indicator under the dora indicator, shown in its place.
         let mut dora = init.clone();
         dora.dora_indicator = wall.ura(0).unwrap();
-        let detail = wall_error(HandState::deal(&dora, Players::Four, true, 3, Some(wall.clone())));
+        let detail = wall_error(HandState::deal(
+            &dora,
+            Players::Four,
+            true,
+            3,
+            Some(wall.clone()),
+        ));
         assert_eq!(
             detail,
             format!(
@@ -1335,5 +1363,196 @@ mod tests {
         .unwrap();
         assert_eq!(wall.live(68, 1), Some(wall.yama[15]));
         assert_eq!(wall.live(69, 1), None);
+    }
+
+    /// A three-player hand without a wall (dealer 0): seat 0 holds the North 120 and 1m 9m
+    /// tiles, seat 1 two 1p (36, 37) and the North 122, seat 2 four triplets (9s 3z 7z 9p) and
+    /// a North tanki (121); the rest of the tiles (ids 44.. but those held) are left to draw.
+    fn sanma_hand() -> HandState {
+        let hai = [
+            vec![120, 0, 1, 2, 32, 33, 34, 108, 109, 110, 112, 113, 114],
+            vec![36, 37, 122, 3, 35, 40, 41, 42, 124, 125, 126, 128, 129],
+            vec![104, 105, 106, 116, 117, 118, 132, 133, 134, 68, 69, 70, 121],
+            vec![],
+        ];
+        let init = Init {
+            round: 0,
+            honba: 0,
+            kyotaku: 0,
+            dice: [0, 0],
+            dora_indicator: 96,
+            ten: [350, 350, 350, 0],
+            oya: 0,
+            hai,
+            shuffle: None,
+        };
+        HandState::deal(&init, Players::Three, true, 0, None).unwrap()
+    }
+
+    fn refused(st: &mut HandState, ev: Event) -> (Check, String) {
+        let e = st.apply(&ev).unwrap_err();
+        (e.check, e.detail)
+    }
+
+    /// A kita (§24): the North leaves the hand for the kita area, publicly visible, the seat
+    /// draws a replacement tile next (rinshan), the first go-around is broken, and another
+    /// seat may ron on the North. Refused: a tile that is not a North, a North not held, a kita
+    /// after a call (no draw), from an empty live wall, in riichi of a North not just drawn, in
+    /// a four-player game; and a 2m–8m tile, a fourth seat, a chi.
+    #[test]
+    fn kita_rules() {
+        let mut st = sanma_hand();
+        assert_eq!(st.live_wall, 55);
+        st.apply(&Event::Draw { seat: 0, tile: 44 }).unwrap();
+        // Not a North; a North seat 0 does not hold.
+        let (c, d) = refused(&mut st, Event::Kita { who: 0, tile: 44 });
+        assert_eq!(c, Check::BadKita);
+        assert_eq!(d, "seat 0's kita of 3p (id 44) is not a North");
+        let (c, _) = refused(&mut st, Event::Kita { who: 0, tile: 123 });
+        assert_eq!(c, Check::NotInHand);
+        // Not its turn.
+        let (c, _) = refused(&mut st, Event::Kita { who: 1, tile: 122 });
+        assert_eq!(c, Check::BadKita);
+        // From an empty live wall.
+        let mut empty = st.clone();
+        empty.live_wall = 0;
+        let (c, d) = refused(&mut empty, Event::Kita { who: 0, tile: 120 });
+        assert_eq!(
+            (c, d.as_str()),
+            (
+                Check::BadKita,
+                "seat 0 declares kita with an empty live wall"
+            )
+        );
+        // In riichi, only of the North just drawn.
+        let mut riichi = st.clone();
+        riichi.seats[0].riichi = RiichiState::Declared { river_index: 0 };
+        let (c, d) = refused(&mut riichi, Event::Kita { who: 0, tile: 120 });
+        assert_eq!(c, Check::BadKita);
+        assert!(d.contains("in riichi of 4z (id 120)"), "{d}");
+        // The kita stands.
+        let calls = st.calls;
+        st.apply(&Event::Kita { who: 0, tile: 120 }).unwrap();
+        assert_eq!(st.loc[120], Loc::Kita(0));
+        assert_eq!(st.seats[0].kita, vec![120]);
+        assert_eq!((st.visible[NORTH], st.visible_total), (1, 2));
+        assert_eq!(st.seats[0].hand_len, 13);
+        assert_eq!(st.next, Next::Rinshan(0));
+        assert_eq!(st.calls, calls + 1);
+        assert_eq!(st.claimable(), None);
+        // The replacement draw is a rinshan draw; the seat plays on.
+        st.apply(&Event::Draw { seat: 0, tile: 45 }).unwrap();
+        assert!(st.seats[0].drawn_rinshan);
+        assert_eq!((st.live_wall, st.draws), (53, 2));
+        st.apply(&Event::Discard { seat: 0, tile: 38 }).unwrap_err();
+        st.apply(&Event::Discard { seat: 0, tile: 45 }).unwrap();
+        assert_eq!(st.next, Next::Draw(1), "the next seat of three");
+        // Seat 1 pons seat 0's 1p and may not kita its North before a draw.
+        let mut pon = st.clone();
+        pon.apply(&Event::Draw { seat: 1, tile: 46 }).unwrap();
+        pon.apply(&Event::Discard { seat: 1, tile: 46 }).unwrap();
+        pon.apply(&Event::Draw { seat: 2, tile: 47 }).unwrap();
+        pon.apply(&Event::Discard { seat: 2, tile: 47 }).unwrap();
+        pon.apply(&Event::Draw { seat: 0, tile: 38 }).unwrap();
+        pon.apply(&Event::Discard { seat: 0, tile: 38 }).unwrap();
+        // Pon of 1p (kind 9): tiles 36 37 38 (the copy not in it 39), 38 called (index 2), from
+        // seat 0: relative 3.
+        let m = ((9 * 3 + 2) << 9) | (3 << 5) | 0x8 | 3;
+        let meld = crate::mjlog::decode_meld(m).unwrap();
+        assert_eq!(meld.kind, MeldKind::Pon);
+        pon.apply(&Event::Call { who: 1, meld, m }).unwrap();
+        let (c, d) = refused(&mut pon, Event::Kita { who: 1, tile: 122 });
+        assert_eq!(
+            (c, d.as_str()),
+            (
+                Check::BadKita,
+                "seat 1 declares kita without a draw (after a call)"
+            )
+        );
+        // A chi, a fourth seat, a 2m–8m tile.
+        let mut chi = st.clone();
+        let code = ((8 * 3) << 10) | (1 << 5) | (2 << 7) | 0x4 | 3;
+        let meld = crate::mjlog::decode_meld(code).unwrap();
+        assert_eq!(meld.kind, MeldKind::Chi);
+        let (c, d) = refused(
+            &mut chi,
+            Event::Call {
+                who: 1,
+                meld,
+                m: code,
+            },
+        );
+        assert_eq!(
+            (c, d.as_str()),
+            (
+                Check::ThreePlayer,
+                "seat 1 calls chi in a three-player game"
+            )
+        );
+        let (c, d) = refused(&mut chi, Event::Draw { seat: 3, tile: 48 });
+        assert_eq!(
+            (c, d.as_str()),
+            (Check::ThreePlayer, "seat 3 acts in a three-player game")
+        );
+        let (c, d) = refused(&mut chi, Event::Draw { seat: 1, tile: 12 });
+        assert_eq!(
+            (c, d.as_str()),
+            (
+                Check::ThreePlayer,
+                "4m (id 12) is not a tile of a three-player game"
+            )
+        );
+        // A kita in a four-player game.
+        let (init, _) = walled_init();
+        let mut four = HandState::deal(&init, Players::Four, true, 3, None).unwrap();
+        let t = init.hai[1][0];
+        let (c, d) = refused(&mut four, Event::Kita { who: 1, tile: t });
+        assert_eq!(
+            (c, d.as_str()),
+            (
+                Check::ThreePlayer,
+                "seat 1 declares kita in a four-player game"
+            )
+        );
+    }
+
+    /// A ron on a kita's North (robbing the kita): seat 2 wins on seat 0's North as on a
+    /// discard, the kita seat the discarder; the kita's North was no discard to call.
+    #[test]
+    fn a_ron_on_a_kita_north() {
+        let mut st = sanma_hand();
+        st.apply(&Event::Draw { seat: 0, tile: 44 }).unwrap();
+        st.apply(&Event::Kita { who: 0, tile: 120 }).unwrap();
+        assert_eq!(st.claimable(), None, "a kita is not a discard to call");
+        assert_eq!(st.last_kita, Some((0, 120)));
+        let mut hai = st.concealed_ids(2);
+        hai.push(120);
+        let agari = |from_who: u8, machi: TileId| Agari {
+            honba: 0,
+            kyotaku: 0,
+            hai: hai.clone(),
+            m: vec![],
+            machi,
+            ten: [0, 0, 0],
+            yaku: vec![],
+            yakuman: vec![],
+            dora_hai: vec![96],
+            ura_hai: vec![],
+            who: 2,
+            from_who,
+            pao_who: None,
+            sc: [350, -20, 350, 0, 350, 20, 0, 0],
+            owari: None,
+        };
+        // Not from seat 1, which set no North aside.
+        let e = st
+            .clone()
+            .apply(&Event::Agari(Box::new(agari(1, 120))))
+            .unwrap_err();
+        assert_eq!(e.check, Check::AgariMismatch);
+        st.apply(&Event::Agari(Box::new(agari(0, 120)))).unwrap();
+        let t = &st.terminals[0];
+        assert_eq!((t.kind.clone(), t.who, t.from), (TerminalKind::Ron, 2, 0));
+        assert_eq!(t.deltas, [-2000, 0, 2000, 0]);
     }
 }

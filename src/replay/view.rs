@@ -192,8 +192,7 @@ impl HandState {
     /// concealed tiles − every publicly visible tile).
     pub(crate) fn unseen_by(&self, seat: usize) -> u8 {
         (self.players.tiles() as u16)
-            .saturating_sub(u16::from(self.seats[seat].hand_len) + self.visible_total)
-            as u8
+            .saturating_sub(u16::from(self.seats[seat].hand_len) + self.visible_total) as u8
     }
 }
 

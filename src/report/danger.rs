@@ -11,11 +11,11 @@ use polars::prelude::*;
 use rayon::prelude::*;
 
 use crate::danger::{
-    self, scores_each_for, weights, Category, CategoryTable, DangerView, Estimator,
-    EstimatorName, EvalKey, EvalTotals, Moment, Scores,
+    self, scores_each_for, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName,
+    EvalKey, EvalTotals, Moment, Scores,
 };
-use crate::rules::Players;
 use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
+use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus

@@ -28,8 +28,8 @@ pub(crate) use render::{
     render, rows_json, sliced_json, starred_table, to_csv, to_json, to_table, Format,
 };
 pub use slice::Slice;
-pub use table::Table;
 pub(crate) use slice::{reads_table, refuse_pooled, DANGER_TABLES};
+pub use table::Table;
 
 use std::path::Path;
 

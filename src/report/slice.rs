@@ -18,9 +18,9 @@ use polars::sql::SQLContext;
 use serde_json::{json, Value};
 
 use super::{collect, danger, Table};
-use crate::rules::Players;
 use crate::danger::{CategoryTable, EstimatorName};
 use crate::frames::FrameWriter;
+use crate::rules::Players;
 
 /// The §4 frames scored on a slice, and the directory that holds them.
 struct Scratch {

@@ -287,7 +287,6 @@ struct Common {
     colour_yakuman_len: usize,
 }
 
-
 /// Kinds all of one suit's greens: 2s 3s 4s 6s 8s and hatsu.
 fn is_green(k: usize) -> bool {
     matches!(k, 19 | 20 | 21 | 23 | 25 | 32)

@@ -751,7 +751,11 @@ fn dora_indicators_wrap_within_their_cycle() {
         (33 * 4 + 3, 31),
     ];
     for (indicator, dora) in pairs {
-        assert_eq!(Players::Four.dora_of(indicator), dora, "indicator {indicator}");
+        assert_eq!(
+            Players::Four.dora_of(indicator),
+            dora,
+            "indicator {indicator}"
+        );
     }
 }
 
@@ -1513,4 +1517,73 @@ fn random_complete_hands_score_consistently() {
         }
     }
     assert!(scored > 5_000, "{scored} hands scored");
+}
+
+/// Three-player rules (§24): each kita is a dora, and one more for each dora indicator whose
+/// dora is North (written inside yaku 52), for a riichi win under each ura indicator whose
+/// dora is North (53); a 1m indicator's dora is 9m; a non-dealer tsumo is paid 2b + b (tsumo
+/// loss: 30 fu 3 han, b = 960: 2,000 + 1,000 = 3,000, where four players pay 3,900).
+/// Hand: 123p 456p 678p 234s 99s, riichi, tsumo on 9s (the pair: tanki), no yaku but riichi
+/// and tsumo (no pinfu: a tanki).
+#[test]
+fn three_player_kita_dora_and_tsumo_loss() {
+    let three = |w: &mut Win<'_>| {
+        w.players = Players::Three;
+        w.riichi = true;
+    };
+    // No indicator: 2 kitas, 2 dora.
+    let s = play_dora("123p456p678p234s99s", &[], "9s", true, "", |w| {
+        three(w);
+        w.kita = 2;
+    })
+    .unwrap();
+    assert!(s.yaku().contains(&(crate::yaku::DORA, 2)), "{s}");
+    // A West indicator (its dora North): each kita counts twice.
+    let s = play_dora("123p456p678p234s99s", &[], "9s", true, "3z", |w| {
+        three(w);
+        w.kita = 2;
+    })
+    .unwrap();
+    assert!(s.yaku().contains(&(crate::yaku::DORA, 4)), "{s}");
+    // The same under an ura indicator: ura 2 (the kitas), dora 2.
+    // An ura indicator 3z (id 116).
+    static URA: [TileId; 1] = [116];
+    let s = play_dora("123p456p678p234s99s", &[], "9s", true, "", |w| {
+        three(w);
+        w.kita = 2;
+        w.ura_indicators = &URA;
+    })
+    .unwrap();
+    assert!(s.yaku().contains(&(crate::yaku::URA_DORA, 2)), "{s}");
+    assert!(s.yaku().contains(&(crate::yaku::DORA, 2)), "{s}");
+    // A 1m indicator points at 9m with three players (here no 9m held: no dora), at 2m with
+    // four; a 9m indicator at 1m.
+    let s = play_dora("111m456p789p234s99s", &[], "9s", true, "9m", three).unwrap();
+    assert!(s.yaku().contains(&(crate::yaku::DORA, 3)), "{s}");
+    let s = play_dora("999m456p789p234s99s", &[], "9s", true, "1m", three).unwrap();
+    assert!(s.yaku().contains(&(crate::yaku::DORA, 3)), "{s}");
+    let s = play_dora("999m456p789p234s99s", &[], "9s", true, "1m", |w| {
+        w.riichi = true
+    })
+    .unwrap();
+    assert!(
+        !s.yaku().iter().any(|&(id, _)| id == crate::yaku::DORA),
+        "{s}"
+    );
+    // Tsumo loss: riichi + tsumo = 2 han; a closed tsumo of 20 + 2 (tanki) + 2 (tsumo) = 24
+    // rounds to 30 fu: b = 30 · 2^4 = 480; 2b + b = 1,000 + 500.
+    let s = play("123p456p678p234s99s", &[], "9s", true, three).unwrap();
+    assert_eq!((s.fu, s.han, s.base), (30, 2, 480));
+    assert_eq!(s.points, 1500);
+    let s = play("123p456p678p234s99s", &[], "9s", true, |w| w.riichi = true).unwrap();
+    assert_eq!(s.points, 2000, "four players: 1,000 + 500 + 500");
+    let s = play("123p456p678p234s99s", &[], "9s", true, |w| {
+        three(w);
+        w.dealer = true;
+    })
+    .unwrap();
+    assert_eq!(
+        s.points, 2000,
+        "a dealer's tsumo with three players: 1,000 from each of two"
+    );
 }

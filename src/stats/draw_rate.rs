@@ -182,7 +182,11 @@ impl DrawRateCells {
             let (rows, _) = self.units[base..base + TYPES * STATE_SLOTS].as_chunks_mut();
             let rows: &mut [[[u64; 2]; STATE_SLOTS]] = rows;
             if d.three {
-                let types = if d.red { &SANMA_TYPES[..] } else { &SANMA_TYPES[..27] };
+                let types = if d.red {
+                    &SANMA_TYPES[..]
+                } else {
+                    &SANMA_TYPES[..27]
+                };
                 for &t in types {
                     let cell = &mut rows[t][d.state[t] as usize & (STATE_SLOTS - 1)];
                     cell[0] += add[0];
@@ -212,9 +216,7 @@ impl DrawRateCells {
 
     /// The counts of every (table, cell, fold) with at least one unit: the four-player
     /// table's first, in cell order, fold 0 before fold 1, then the three-player table's.
-    pub(crate) fn nonzero(
-        &self,
-    ) -> impl Iterator<Item = (Players, usize, u8, CellCounts)> + '_ {
+    pub(crate) fn nonzero(&self) -> impl Iterator<Item = (Players, usize, u8, CellCounts)> + '_ {
         [Players::Four, Players::Three]
             .into_iter()
             .flat_map(|p| (0..CELLS).map(move |c| (p, c)))
@@ -390,7 +392,9 @@ mod tests {
         let fold = |f: u8| rows.iter().filter(move |r| r.2 == f);
         assert_eq!((fold(0).count(), fold(1).count()), (29, 27));
         let types: Vec<usize> = fold(0).map(|r| cell_key(r.1).0).collect();
-        assert!(types.iter().all(|&t| t == 0 || (8..34).contains(&t) || t >= 35));
+        assert!(types
+            .iter()
+            .all(|&t| t == 0 || (8..34).contains(&t) || t >= 35));
         let get = |f: u8, t: usize| {
             let r = fold(f).find(|r| cell_key(r.1).0 == t).expect("a cell");
             (r.3.units, r.3.hits, r.3.naive_hits)

@@ -1,0 +1,466 @@
+//! Three-player games (docs/definitions.md §24) on the hand-worked fixtures of
+//! `fixtures-sanma/` (f011, f012: every value below is worked by hand in
+//! tools/fixtures/EXPECTED_V5.md, and cross-checked there by an independent Python replay),
+//! frames of both tables (no report pools them; a four-player corpus's reports unchanged),
+//! and three-player logs broken to break one rule each.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{fixtures, frame, haifu, ingest_cli, ingest_cli_exit, ok, stats_json};
+use polars::prelude::*;
+
+fn sanma_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures-sanma")
+}
+
+const F011: &str = "2099011100gm-00b9-0000-0000f011";
+const F012: &str = "2099011200gm-00b9-0000-0000f012";
+
+fn strs(df: &DataFrame, c: &str) -> Vec<String> {
+    let s = df.column(c).unwrap().cast(&DataType::String).unwrap();
+    s.str()
+        .unwrap()
+        .iter()
+        .map(|v| v.unwrap_or("null").to_string())
+        .collect()
+}
+
+fn ints(df: &DataFrame, c: &str) -> Vec<i64> {
+    let s = df.column(c).unwrap().cast(&DataType::Int64).unwrap();
+    s.i64().unwrap().iter().map(|v| v.unwrap_or(-999)).collect()
+}
+
+/// Rows of `frame` as text: `cols` joined by `|`, a row a string, in frame order.
+fn rows(df: &DataFrame, cols: &[&str]) -> Vec<String> {
+    let values: Vec<Vec<String>> = cols.iter().map(|c| strs(df, c)).collect();
+    (0..df.height())
+        .map(|i| {
+            values
+                .iter()
+                .map(|v| v[i].as_str())
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect()
+}
+
+/// Every hand's end and `sc` deltas (EXPECTED_V5.md §2 and §3 tables): tsumo loss (a
+/// non-dealer mangan tsumo paid 4,000 + 2,000), a ron on a kita North, a double ron whose
+/// second winner gets no honba, noten payments of 2,000 with one and with two tenpai, honba
+/// 100 from each of two payers on a tsumo and 200 a stick on a ron; the fourth seat's delta
+/// 0 throughout.
+#[test]
+fn every_hand_ends_and_pays_as_worked_by_hand() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=development"]);
+    let hands = frame(out.path(), "hands");
+    assert_eq!(
+        rows(
+            &hands,
+            &[
+                "game_id", "hand", "dealer", "honba", "kyotaku", "end", "delta_0", "delta_1",
+                "delta_2", "delta_3"
+            ]
+        ),
+        [
+            format!("{F011}|0|0|0|0|tsumo|-4000|7000|-2000|0"),
+            format!("{F011}|1|1|0|0|ron|0|-2600|3600|0"),
+            format!("{F011}|2|2|0|0|double_ron|-32000|9000|24000|0"),
+            format!("{F012}|0|0|0|0|exhaustive|-1000|2000|-1000|0"),
+            format!("{F012}|1|1|1|1|exhaustive|-2000|1000|1000|0"),
+            format!("{F012}|2|1|2|1|tsumo|-4100|9200|-4100|0"),
+            format!("{F012}|3|1|3|0|ron|-36600|37600|0|0"),
+        ]
+    );
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("manifest.json")).unwrap())
+            .unwrap();
+    assert_eq!(manifest["totals"]["wins"], 6);
+    assert_eq!(manifest["totals"]["wins_proved"], 6);
+    // §10 with the kita column: kita dora inside `dora` (f011 hand 2 seat 1: the kita alone;
+    // f012 hand 2: a kita under a West indicator counts 2), a 9m indicator's dora 1m (f011
+    // hand 2 seat 2: dora 3 from 111m), rinshan on a kita's replacement draw, ippatsu kept by
+    // a ron on the kita North, no chankan.
+    let wins = frame(out.path(), "wins");
+    assert_eq!(
+        rows(
+            &wins,
+            &["game_id", "hand", "seat", "discarder", "fu", "points", "limit", "han", "dora", "ura_dora", "aka_dora", "kita", "yaku"]
+        ),
+        [
+            format!("{F011}|0|1|null|30|6000|1|5|1|0|1|1|riichi:1 rinshan:1 menzen-tsumo:1 dora:1 aka-dora:1 ura-dora:0"),
+            format!("{F011}|1|2|1|40|2600|0|2|0|0|0|0|riichi:1 ippatsu:1 ura-dora:0"),
+            format!("{F011}|2|1|0|25|8000|1|5|1|0|0|1|chiitoitsu:2 honroutou:2 dora:1"),
+            format!("{F011}|2|2|0|40|24000|3|8|3|0|0|0|riichi:1 ippatsu:1 junchan:3 dora:3 ura-dora:0"),
+            format!("{F012}|2|1|null|30|7800|0|4|2|0|0|1|menzen-tsumo:1 tanyao:1 dora:2"),
+            format!("{F012}|3|1|0|30|36000|4|11|0|0|0|0|riichi:1 ippatsu:1 pinfu:1 tanyao:1 iipeikou:1 chinitsu:6 ura-dora:0"),
+        ]
+    );
+    // One row per kita: turn (discards so far), live_left (55 − draws so far, the North's
+    // draw included), robbed.
+    let kita = frame(out.path(), "kita");
+    assert_eq!(
+        rows(
+            &kita,
+            &["game_id", "hand", "seat", "turn", "live_left", "robbed"]
+        ),
+        [
+            format!("{F011}|0|1|2|47|false"),
+            format!("{F011}|1|0|0|52|false"),
+            format!("{F011}|1|1|2|47|true"),
+            format!("{F011}|2|1|0|52|false"),
+            format!("{F012}|2|1|0|54|false"),
+        ]
+    );
+}
+
+/// The `games` and `seats` frames of a three-player game: players 3, three seats, the fourth
+/// seat's columns 0 or null (§24), places 1..3 from `owari`.
+#[test]
+fn games_and_seats_have_three_seats() {
+    let out = ingest_cli(&[sanma_fixtures()], &[]);
+    let games = frame(out.path(), "games");
+    assert_eq!(
+        rows(
+            &games,
+            &[
+                "game_id", "players", "place_0", "place_1", "place_2", "place_3", "score_0",
+                "score_1", "score_2", "score_3", "name_3", "dan_3", "rate_3", "dan_2"
+            ]
+        ),
+        [
+            format!("{F011}|3|3|2|1|0|-1000|47400|58600|0|null|null|null|19"),
+            format!("{F012}|3|3|1|2|0|-8700|82800|30900|0|null|null|null|16"),
+        ]
+    );
+    let seats = frame(out.path(), "seats");
+    assert_eq!(seats.height(), 6);
+    assert_eq!(ints(&seats, "seat"), [0, 1, 2, 0, 1, 2]);
+    assert_eq!(ints(&seats, "place"), [3, 2, 1, 3, 1, 2]);
+    // A kita is not a call (§5's call rate).
+    assert_eq!(ints(&seats, "call_hands").iter().sum::<i64>(), 0);
+}
+
+/// §1 on three seats (EXPECTED_V5.md: 6 units in f011, 4 in f012), the shanten under
+/// three-player rules (f012 hand 0 seat 2, `1111m 123p 11s 7777z`: 2, where four-player
+/// rules give 1); the report's rate per seat-hand over 3 × 7 hands.
+#[test]
+fn riichi_response_units_as_worked_by_hand() {
+    let out = ingest_cli(&[sanma_fixtures()], &[]);
+    let rr = frame(out.path(), "riichi_response");
+    assert_eq!(
+        rows(
+            &rr,
+            &[
+                "game_id",
+                "hand",
+                "seat",
+                "riichi_seat",
+                "outcome",
+                "income",
+                "shanten",
+                "seat_is_dealer",
+                "riichi_is_dealer",
+                "riichi_turn"
+            ]
+        ),
+        [
+            format!("{F011}|0|0|1|tsumo_other|-4000|2|true|false|2"),
+            format!("{F011}|0|2|1|tsumo_other|-2000|2|false|false|2"),
+            format!("{F011}|1|0|2|ron_other|0|6|false|false|2"),
+            format!("{F011}|1|1|2|deal_in|-2600|4|true|false|2"),
+            format!("{F011}|2|0|2|deal_in|-32000|2|false|true|2"),
+            format!("{F011}|2|1|2|win|9000|0|false|true|2"),
+            format!("{F012}|0|0|1|draw|-1000|2|true|false|2"),
+            format!("{F012}|0|2|1|draw|-1000|2|false|false|2"),
+            format!("{F012}|3|0|1|deal_in|-36600|1|false|true|2"),
+            format!("{F012}|3|2|1|ron_other|0|3|false|true|2"),
+        ]
+    );
+    let report = stats_json(out.path(), "riichi-response", &[]);
+    let all = report.iter().find(|r| r["outcome"] == "all").unwrap();
+    assert_eq!(all["units"], 10);
+    // 10 units / (3 seats × 7 hands).
+    let rate = all["rate_per_seat_hand"].as_f64().unwrap();
+    assert!((rate - 10.0 / 21.0).abs() < 1e-12, "{rate}");
+    // Mean income (−31,600 − 38,600) / 10.
+    let mean = all["mean_income"].as_f64().unwrap();
+    assert!((mean + 7020.0).abs() < 1e-9, "{mean}");
+}
+
+/// §2 with the 25 categories of three-player games: 27 units a declaration, 1m and 9m in the
+/// `19m` group by publicly visible copies (kita Norths and a 9m indicator counted). Counts per
+/// category over both games (EXPECTED_V5.md §2 tables: f011 81 units / 3 waits, f012 54 / 4).
+#[test]
+fn wait_danger_has_the_three_player_categories() {
+    let out = ingest_cli(&[sanma_fixtures()], &[]);
+    let wd = frame(out.path(), "wait_danger");
+    assert_eq!(wd.height(), 5 * 27);
+    let counts = wd
+        .lazy()
+        .group_by([col("category")])
+        .agg([
+            len().alias("units"),
+            col("is_wait").cast(DataType::Int64).sum().alias("waits"),
+        ])
+        .sort(["category"], Default::default())
+        .collect()
+        .unwrap();
+    assert_eq!(
+        rows(&counts, &["category", "units", "waits"]),
+        [
+            "19-genbutsu|2|0",
+            "19-musuji|17|1",
+            "19-suji|1|0",
+            "19m-0|7|0",
+            "19m-1|2|1",
+            "19m-genbutsu|1|0",
+            "28-genbutsu|1|0",
+            "28-musuji|19|0",
+            "37-genbutsu|2|0",
+            "37-musuji|17|1",
+            "37-suji|1|0",
+            "456-genbutsu|1|0",
+            "456-katasuji|3|0",
+            "456-musuji|25|3",
+            "456-nakasuji|1|0",
+            "honor-0|27|0",
+            "honor-1|5|1",
+            "honor-genbutsu|3|0",
+        ]
+    );
+    // The report's 19m group rows (genbutsu out of the denominator, then in).
+    let report = stats_json(out.path(), "wait-danger", &[]);
+    let group: Vec<String> = report
+        .iter()
+        .filter(|r| r["pattern"] == "19m")
+        .map(|r| format!("{}|{}|{}", r["level"], r["units"], r["waits"]))
+        .collect();
+    assert_eq!(group, ["\"excl_genbutsu\"|9|1", "\"incl_genbutsu\"|10|1"]);
+}
+
+/// §5 over three seats (EXPECTED_V5.md: 7 hands, 6 wins, 3 deal-ins, 5 declarations, no
+/// caller, 2 draws, average win 14,066.67; rates over 3 × 7).
+#[test]
+fn summary_over_three_seats() {
+    let out = ingest_cli(&[sanma_fixtures()], &[]);
+    let summary = stats_json(out.path(), "summary", &[]);
+    let all = summary.iter().find(|r| r["room"] == "all").unwrap();
+    for (k, v) in [
+        ("games", 2),
+        ("hands", 7),
+        ("wins", 6),
+        ("deal_ins", 3),
+        ("riichi", 5),
+        ("callers", 0),
+        ("draws", 2),
+    ] {
+        assert_eq!(all[k], v, "{k}");
+    }
+    let close = |k: &str, want: f64| {
+        let got = all[k].as_f64().unwrap();
+        assert!((got - want).abs() < 1e-9, "{k}: {got} vs {want}");
+    };
+    close("win_rate", 6.0 / 21.0);
+    close("deal_in_rate", 3.0 / 21.0);
+    close("riichi_rate", 5.0 / 21.0);
+    close("draw_rate", 2.0 / 7.0);
+    close("average_win_value", 84_400.0 / 6.0);
+    let placement = stats_json(out.path(), "placement", &[]);
+    assert!(
+        placement.iter().all(|r| r["fourth_rate"] == 0.0),
+        "{placement:?}"
+    );
+}
+
+/// §3 over the 29 types of a three-player game with red fives: every draw counts 29 units
+/// (no 2m–8m, no red 5m) in the three-player table of `draw_rate`, one of them its hit; the
+/// parameter file says `"players": 3`.
+#[test]
+fn draw_rates_count_the_29_types() {
+    let out = ingest_cli(&[sanma_fixtures()], &[]);
+    let dr = frame(out.path(), "draw_rate");
+    assert!(ints(&dr, "players").iter().all(|&p| p == 3));
+    let types: std::collections::BTreeSet<String> = strs(&dr, "tile_type").into_iter().collect();
+    assert_eq!(types.len(), 29, "{types:?}");
+    assert!(!types.contains("2m") && !types.contains("0m") && types.contains("0p"));
+    let hands = frame(out.path(), "hands");
+    let draws: i64 = ints(&hands, "draws").iter().sum();
+    assert_eq!(draws, 144);
+    assert_eq!(ints(&dr, "hits").iter().sum::<i64>(), draws);
+    assert_eq!(ints(&dr, "units").iter().sum::<i64>(), 29 * draws);
+    let file = out.path().join("p.json");
+    ok(&haifu(&[
+        "params",
+        "tsumo-rate",
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--out",
+        file.to_str().unwrap(),
+    ]));
+    let value: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
+    assert_eq!(value["players"], 3);
+    assert_eq!(value["corpus"]["games"], 2);
+}
+
+/// `haifu run` over four- and three-player games together: `reports/` is byte for byte the
+/// run of the four-player games alone, `reports/sanma/` that of the three-player games alone
+/// (no report pools the tables); `--players` picks a table in every other command, and one a
+/// directory has no game of is refused.
+#[test]
+fn mixed_runs_never_pool_the_tables() {
+    let run = |inputs: &[PathBuf]| {
+        let out = tempfile::tempdir().unwrap();
+        let mut args = vec!["run"];
+        args.extend(inputs.iter().map(|p| p.to_str().unwrap()));
+        args.extend([
+            "--room",
+            "any",
+            "--out",
+            out.path().to_str().unwrap(),
+            "--quiet",
+        ]);
+        let o = haifu(&args);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        (out, String::from_utf8_lossy(&o.stderr).to_string())
+    };
+    let (four, _) = run(&[fixtures()]);
+    let (three, said) = run(&[sanma_fixtures()]);
+    assert!(said.contains("2 three-player games"), "{said}");
+    let (both, said) = run(&[fixtures(), sanma_fixtures()]);
+    assert!(said.contains("4-player games only"), "{said}");
+    let files = |dir: &Path| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap())
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().to_string())
+            .collect();
+        names.sort();
+        names
+    };
+    let same = |a: &Path, b: &Path| {
+        let names = files(a);
+        assert_eq!(names, files(b));
+        assert!(names.len() > 30, "{names:?}");
+        for n in names {
+            let (x, y) = (
+                std::fs::read(a.join(&n)).unwrap(),
+                std::fs::read(b.join(&n)).unwrap(),
+            );
+            assert!(
+                x == y,
+                "{} differs from {}",
+                b.join(&n).display(),
+                a.join(&n).display()
+            );
+        }
+    };
+    same(&four.path().join("reports"), &both.path().join("reports"));
+    assert!(!four.path().join("reports/sanma").exists());
+    same(
+        &three.path().join("reports/sanma"),
+        &both.path().join("reports/sanma"),
+    );
+    // A corpus of three-player games alone: its default table is three-player.
+    same(
+        &three.path().join("reports/sanma"),
+        &three.path().join("reports"),
+    );
+    // `--players` on the mixed frames equals each table alone.
+    let summary = |dir: &Path, extra: &[&str]| stats_json(dir, "summary", extra);
+    assert_eq!(
+        summary(both.path(), &["--players", "3"]),
+        summary(three.path(), &[])
+    );
+    assert_eq!(
+        summary(both.path(), &["--players", "4"]),
+        summary(four.path(), &[])
+    );
+    let o = haifu(&[
+        "stats",
+        "summary",
+        "--frames",
+        four.path().to_str().unwrap(),
+        "--players",
+        "3",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("holds no 3-player game"), "{err}");
+}
+
+/// Three-player logs broken to break one rule each are refused with a reason naming it; the
+/// batch goes on (the good file lands) and the manifest accounts for every file: a payment
+/// without tsumo loss, a 2m–8m tile, a fourth seat dealt tiles, a fourth seat's draw, a chi,
+/// a kita of a tile that is not a North.
+#[test]
+fn broken_three_player_logs_are_refused_by_name() {
+    let good = std::fs::read_to_string(sanma_fixtures().join(format!("{F011}.xml"))).unwrap();
+    let mutate = |from: &str, to: &str| {
+        assert!(good.contains(from), "f011 no longer contains {from:?}");
+        good.replacen(from, to, 1)
+    };
+    // Chi 2p3p4p on seat 0's 2p (44): base 8 (pinzu, 2), called first, copies 0 3 1, from
+    // seat 0 to seat 1 (relative 3).
+    let chi = ((8 * 3) << 10) | (3 << 5) | (1 << 7) | 0x4 | 3;
+    let cases: Vec<(&str, String, &str)> = vec![
+        (
+            "tsumo-loss",
+            mutate("sc=\"350,-40,340,70,350,-20,0,0\"", "sc=\"350,-30,340,70,350,-30,0,0\""),
+            "replay: hand 0: score-mismatch: AGARI sc gives seat 0 -3000, the payments under three-player rules (tsumo loss, honba 100 a payer) give -4000 (all: [-3000, 7000, -3000] against [-4000, 7000, -2000])",
+        ),
+        (
+            "manzu",
+            mutate("hai0=\"91,123,", "hai0=\"4,123,"),
+            "replay: hand 0: three-player: 2m (id 4) is not a tile of a three-player game",
+        ),
+        (
+            "fourth-seat",
+            mutate("hai3=\"\"/><T44/>", "hai3=\"5\"/><T44/>"),
+            "replay: hand 0: three-player: the INIT deals tiles to the fourth seat of a three-player game",
+        ),
+        (
+            "fourth-draw",
+            mutate("<F71/><T74/>", "<F71/><W74/>"),
+            "replay: hand 0: three-player: seat 3 acts in a three-player game",
+        ),
+        (
+            "chi",
+            mutate("<D44/><U99/>", &format!("<D44/><N who=\"1\" m=\"{chi}\" /><U99/>")),
+            "replay: hand 0: three-player: seat 1 calls chi in a three-player game",
+        ),
+        (
+            "not-north",
+            mutate("<U122/><N who=\"1\" m=\"31264\" />", "<U122/><N who=\"1\" m=\"23840\" />"),
+            "replay: hand 0: bad-kita: seat 1's kita of 6s (id 93) is not a North",
+        ),
+    ];
+    let dir = tempfile::tempdir().unwrap();
+    for (name, text, _) in &cases {
+        std::fs::write(dir.path().join(format!("{name}.xml")), text).unwrap();
+    }
+    std::fs::write(dir.path().join(format!("{F011}.xml")), &good).unwrap();
+    let out = ingest_cli_exit(&[dir.path().to_path_buf()], &[], 2);
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("manifest.json")).unwrap())
+            .unwrap();
+    let files = manifest["files"].as_array().unwrap();
+    assert_eq!(files.len(), cases.len() + 1);
+    for (name, _, reason) in &cases {
+        let f = files
+            .iter()
+            .find(|f| {
+                f["path"]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(&format!("/{name}.xml"))
+            })
+            .unwrap();
+        assert_eq!(f["status"], "failed", "{name}");
+        assert_eq!(f["reason"].as_str().unwrap(), *reason, "{name}");
+    }
+    assert_eq!(manifest["totals"]["ok"], 1);
+}
