@@ -4,7 +4,8 @@
 //! The convention (docs/contributing.md):
 //! - a fenced block with info string `sh` is run: the block is one bash script (`set -e`,
 //!   `pipefail`) with `haifu` (and the example engines) on the PATH, in a scratch directory in
-//!   which `fixtures/`, `queries/`, `examples/` and `notebooks/` are the repository's and
+//!   which `fixtures/`, `fixtures-sanma/`, `queries/`, `examples/` and `notebooks/` are the
+//!   repository's and
 //!   `../shared` is the shared corpus's folder; the blocks of one page run in order in the same
 //!   scratch directory. A block that reads `../shared/corpus` runs only when the corpus is
 //!   there (absent, it is skipped loudly; with `HAIFU_REQUIRE_CORPUS=1` that is a failure);
@@ -90,7 +91,13 @@ fn scratch(corpus_present: bool) -> tempfile::TempDir {
     let t = tempfile::tempdir().unwrap();
     let work = t.path().join("work");
     std::fs::create_dir(&work).unwrap();
-    for d in ["fixtures", "queries", "examples", "notebooks"] {
+    for d in [
+        "fixtures",
+        "fixtures-sanma",
+        "queries",
+        "examples",
+        "notebooks",
+    ] {
         std::os::unix::fs::symlink(root.join(d), work.join(d)).unwrap();
     }
     let shared = common::corpus_root().join("..");

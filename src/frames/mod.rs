@@ -464,9 +464,11 @@ mod tests {
     /// fixtures' seeds are not Tenhou's, so only it has `walls` rows), each game given twice
     /// under two ids (so that row groups span games with and without rows in a frame).
     fn fixture_rows() -> Vec<GameRows> {
-        let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
-        let mut paths: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        // The four-player fixtures and the three-player ones (the `kita` frame's rows).
+        let mut paths: Vec<_> = ["fixtures", "fixtures-sanma"]
+            .iter()
+            .flat_map(|d| std::fs::read_dir(root.join(d)).unwrap())
             .map(|e| e.unwrap().path())
             .filter(|p| p.extension().is_some_and(|e| e == "xml"))
             .collect();

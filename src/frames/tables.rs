@@ -247,7 +247,8 @@ impl GameFrame for Placement {
     fn push(&mut self, game: u32, g: &GameRows) {
         let f = &g.obs.facts;
         let known = f.lacks & (lacks::RULES | lacks::FINAL_SCORES) == 0;
-        if !known || f.go_type & go_type::HANCHAN == 0 {
+        // §19 of three-player games (6 orders) waits with §17–§20's (docs/sanma.md).
+        if !known || f.go_type & go_type::HANCHAN == 0 || f.players != Players::Four {
             return;
         }
         let fold = i32::from(fold_of(&g.game_id));

@@ -16,6 +16,8 @@ pub(super) struct TilesAtEnd {
     hand: Vec<i32>,
     melds: Vec<i32>,
     river: Vec<i32>,
+    /// Kita Norths (§24; 0 in a four-player game).
+    kita: Vec<i32>,
     wall: Vec<i32>,
     in_hands: Vec<i32>,
     in_rivers: Vec<i32>,
@@ -45,6 +47,7 @@ impl GameFrame for TilesAtEnd {
         self.hand.extend(c.hand.iter().map(|&n| n as i32));
         self.melds.extend(c.melds.iter().map(|&n| n as i32));
         self.river.extend(c.river.iter().map(|&n| n as i32));
+        self.kita.extend(c.kita.iter().map(|&n| n as i32));
         self.wall.extend((0..TYPES).map(|t| c.wall(t) as i32));
         self.in_hands.extend(c.in_hands.iter().map(|&n| n as i32));
         self.in_rivers.extend(c.in_rivers.iter().map(|&n| n as i32));
@@ -85,5 +88,6 @@ impl GameFrame for TilesAtEnd {
             .plain_int("copies", t.copies)
             .plain_int("riichi_waits", t.riichi_waits)
             .plain_int("dama_waits", t.dama_waits)
+            .plain_int("kita", t.kita)
     }
 }

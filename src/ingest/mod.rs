@@ -186,6 +186,9 @@ pub struct IngestSummary {
     pub tsumo_validation: Option<polars::prelude::DataFrame>,
     /// Converted games were written instead of frames (`haifu convert`).
     pub converted: bool,
+    /// Three-player games landed, and the analyses asked for that are computed for
+    /// four-player games only so far, which have no rows of them (docs/sanma.md).
+    pub three_player: (u64, Vec<&'static str>),
 }
 
 impl IngestSummary {
@@ -224,6 +227,16 @@ impl fmt::Display for IngestSummary {
         }
         for (reason, n) in &m.skips_by_reason {
             writeln!(f, "  skipped {n}: {reason}")?;
+        }
+        if let (games @ 1.., groups) = &self.three_player {
+            if !groups.is_empty() {
+                writeln!(
+                    f,
+                    "  note: the {games} three-player games have no rows in the frames of --with {} \
+                     (four-player games only so far: docs/sanma.md)",
+                    groups.join(", ")
+                )?;
+            }
         }
         if self.written && self.converted {
             write!(f, "games and manifest written to {}", self.out.display())
@@ -378,7 +391,12 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         merger.writer.abandon();
         return Err(Interrupted.into());
     }
+    let three_player = (
+        merger.three_player_games(),
+        opts.observe.four_player_only_groups(),
+    );
     let summary = |merger: Merger, written, tsumo_validation| IngestSummary {
+        three_player: three_player.clone(),
         manifest: merger.manifest,
         written,
         seconds: start.elapsed().as_secs_f64(),

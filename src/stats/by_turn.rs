@@ -55,7 +55,7 @@ impl ByTurnObserver {
 
 impl Observer for ByTurnObserver {
     fn hand_start(&mut self, hand: &HandState) {
-        for seat in 0..4 {
+        for seat in 0..hand.players.seats() {
             self.unit(hand, seat, 0);
         }
     }

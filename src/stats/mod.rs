@@ -50,6 +50,7 @@ pub(crate) use wins::{WinObserver, WinRow};
 use crate::danger::{score_builtins, Scores};
 use crate::mjlog::GameLog;
 use crate::replay::{replay_game, GameFacts, HandState, Observer, ReplayError};
+use crate::rules::Players;
 
 /// Every statistic's rows of one game that replayed whole.
 pub struct GameObservations {
@@ -128,6 +129,24 @@ pub struct Observe {
     pub tables: bool,
 }
 
+impl Observe {
+    /// The groups asked for whose analyses are computed for four-player games only so far
+    /// (§15, §16, §17–§20: a three-player game has no rows in their frames; docs/sanma.md).
+    pub fn four_player_only_groups(&self) -> Vec<&'static str> {
+        let mut v = Vec::new();
+        if self.danger_moments {
+            v.push("danger-moments");
+        }
+        if self.hand_reading || self.hand_reading_moments {
+            v.push("hand-reading");
+        }
+        if self.tables {
+            v.push("tables");
+        }
+        v
+    }
+}
+
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
 /// estimators: what a run records of one game. The game's draw records are appended to
 /// `draws` (the caller clears it, and counts them only when this returns `Ok`).
@@ -144,6 +163,11 @@ pub fn observe_game_with(
     draws: &mut Vec<DrawRecord>,
     observe: Observe,
 ) -> Result<GameObservations, ReplayError> {
+    // §15, §16 and §17–§20 are computed for four-player games only so far (docs/sanma.md):
+    // a three-player game has no rows in their frames, and the ingest says how many.
+    let four = log
+        .go_type
+        .is_none_or(|g| Players::of_go_type(g) == Players::Four);
     let mut all = Observers {
         riichi: RiichiResponseObserver::default(),
         waits: WaitDangerObserver::default(),
@@ -156,10 +180,10 @@ pub fn observe_game_with(
         decisions: observe.decisions.then(DecisionObserver::default),
         choices: observe.choices.then(ChoiceObserver::default),
         walls: observe.walls.then(WallObserver::default),
-        moments: observe.danger_moments.then(DangerMomentObserver::default),
-        reading: (observe.hand_reading || observe.hand_reading_moments)
+        moments: (observe.danger_moments && four).then(DangerMomentObserver::default),
+        reading: ((observe.hand_reading || observe.hand_reading_moments) && four)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
-        tables: observe.tables.then(TablesObserver::new),
+        tables: (observe.tables && four).then(TablesObserver::new),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {
