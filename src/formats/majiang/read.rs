@@ -672,6 +672,16 @@ fn scan_hupai<'a>(sc: &mut Scan<'a>) -> Option<Hupai<'a>> {
     })
 }
 
+/// Why a paipu that looks three-player (three players, or a title naming a 三 room) is
+/// refused: 電脳麻将's paipu has no three-player form (its seats, winds and payments are four
+/// players'; tenhou-log converts no three-player game), so haifu cannot say how one would
+/// record a kita or the absent seat.
+fn three_player(seats: usize, room: &str) -> BuildError {
+    format!(
+        "a three-player game ({seats} players, title {room:?}): the majiang paipu has no three-player form"
+    )
+}
+
 /// Reads one paipu into `log`.
 pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildError> {
     let title = paipu.title.as_ref();
@@ -681,10 +691,7 @@ pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildErro
     let hands = &paipu.log;
     let players = &paipu.player;
     if players.len() != 4 || room_text.starts_with('三') {
-        log.events.clear();
-        log.go_type = Some(go_type::THREE_PLAYER);
-        log.origin.format = Format::Majiang;
-        return Ok(());
+        return Err(three_player(players.len(), room_text));
     }
     let qijia = usize::from(paipu.qijia);
     if qijia > 3 {
@@ -695,10 +702,7 @@ pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildErro
     let rules = rules_of_disp(room_text.trim_start_matches('四'), red);
     let mut lacks = lacks::WIN_HAND | lacks::SOME_FU | lacks::PAO;
     if rules.three {
-        log.events.clear();
-        log.go_type = Some(rules.go | go_type::THREE_PLAYER);
-        log.origin.format = Format::Majiang;
-        return Ok(());
+        return Err(three_player(players.len(), room_text));
     }
     let go = if rules.tenhou {
         rules.go | 0x01
