@@ -1223,6 +1223,26 @@ mod tests {
         assert!(err.detail.contains("is not the replay's"), "{err:?}");
     }
 
+    /// 電脳麻将's paipu has no three-player form: a paipu of three players, or whose title
+    /// names a three-player room, is refused with that reason (not read as four seats).
+    #[test]
+    fn a_three_player_paipu_is_refused() {
+        let text = include_str!("../../../fuzz/corpus/formats/tenhou-hand.majiang.json");
+        let mut log = GameLog::default();
+        for bad in [
+            text.replacen("四鳳南喰赤", "三鳳南喰赤", 1),
+            text.replacen(r#","d\n(天鳳位 R2300)""#, "", 1),
+        ] {
+            assert_ne!(bad, text);
+            let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
+            assert!(
+                err.detail
+                    .contains("the majiang paipu has no three-player form"),
+                "{err:?}"
+            );
+        }
+    }
+
     /// Each new indicator where Tenhou's mjlog shows it, worked from a real game
     /// (2016052515gm-00a9-0000-c4d72066, hand 3): two added kans in a row show the first's
     /// indicator after the second's declaration and the second's before the discard; a
