@@ -157,6 +157,51 @@ fn f006_by_hand() {
     );
 }
 
+/// A three-player game (§24) in the three-player forks' dialect, fixture f011 worked from
+/// its XML: three names, three scores and hands; seat 1 draws a North, sets it aside
+/// (`nukidora`), draws its replacement 5s and wins on it; the deltas are three (the absent
+/// seat pays nothing: a non-dealer's mangan by tsumo, 4000 and 2000, and the riichi stick).
+#[test]
+fn f011_three_player_dialect() {
+    let text = ours(&common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[..2],
+        [
+            r#"{"type":"start_game","names":["しずく","Merlin","三麻の虎"],"kyoku_first":0,"aka_flag":true}"#,
+            r#"{"type":"start_kyoku","bakaze":"E","dora_marker":"F","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[35000,35000,35000],"tehais":[["1p","5p","9p","1s","5s","9s","E","S","W","N","P","F","C"],["3p","4p","5pr","5p","6p","7p","2s","3s","4s","4s","6s","9s","9s"],["1m","9m","1p","5p","9p","1s","5s","9s","E","W","P","F","C"]]}"#,
+        ]
+    );
+    assert_eq!(
+        lines[13..23],
+        [
+            r#"{"type":"reach_accepted","actor":1,"deltas":[0,-1000,0],"scores":[35000,34000,35000]}"#,
+            r#"{"type":"tsumo","actor":2,"pai":"1m"}"#,
+            r#"{"type":"dahai","actor":2,"pai":"1m","tsumogiri":true}"#,
+            r#"{"type":"tsumo","actor":0,"pai":"2p"}"#,
+            r#"{"type":"dahai","actor":0,"pai":"2p","tsumogiri":true}"#,
+            r#"{"type":"tsumo","actor":1,"pai":"N"}"#,
+            r#"{"type":"nukidora","actor":1,"pai":"N"}"#,
+            r#"{"type":"tsumo","actor":1,"pai":"5s"}"#,
+            r#"{"type":"hora","actor":1,"target":1,"deltas":[-4000,7000,-2000],"ura_markers":["E"]}"#,
+            r#"{"type":"end_kyoku"}"#,
+        ]
+    );
+    // Read back, it has the mjlog's kitas (formats_read.rs compares the whole game's frames,
+    // final scores included).
+    let mut log = haifu::mjlog::GameLog::default();
+    haifu::formats::decode_into(text.as_bytes(), &mut log).unwrap();
+    let mjlog = common::proved_log(&common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
+    let kitas = |log: &haifu::mjlog::GameLog| {
+        log.events
+            .iter()
+            .filter(|e| matches!(e, haifu::mjlog::Event::Kita { .. }))
+            .count()
+    };
+    assert!(kitas(&mjlog) >= 2);
+    assert_eq!(kitas(&log), kitas(&mjlog));
+}
+
 /// `haifu convert --to mjai`: every fixture game that replays is written as
 /// `<log id>.json.gz`, equal to the writer's text; the second copy of f002 is skipped as a
 /// duplicate and a corrupt file fails with its reason, both listed in the manifest and never

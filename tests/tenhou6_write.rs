@@ -72,6 +72,41 @@ fn f006_second_hand_by_hand() {
 
 /// Every golden game, through `haifu convert --to tenhou6`: byte for byte Tenhou's own export,
 /// the `connection` list of the one game with a disconnection included.
+/// A three-player game (§24), fixture f011's first hand worked from its XML: four seat slots,
+/// the fourth empty and its score 0; seat 1 draws 7s, 1s (its riichi: `r60`), North, which it
+/// sets aside (`N m="31264"`: 122 × 256 + 0x20, a kita, written `f44` in its discards), then
+/// its replacement 5s, on which it wins (rinshan kaihou): a non-dealer's mangan by tsumo,
+/// which the absent seat does not pay (`ten` 6000: `満貫2000-4000点`). Seat 1's hand, ids to
+/// codes: 93 → 36, 58 → 26, 61 → 27, 47 → 23, 106 → 39, 87 → 34, 104 → 39, 52 → 52 (the red
+/// 5p), 76 → 32, 53 → 25, 49 → 24, 85 → 34, 82 → 33. The room `三鳳南喰赤`, `ratingc` PF3.
+#[test]
+fn f011_a_three_player_hand_with_a_kita() {
+    let f = common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml");
+    let text = ours(&f, "2099011100gm-00b9-0000-0000f011");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let want: Value = serde_json::from_str(
+        r#"[[0,0,0],[35000,35000,35000,0],[46],[41],
+        [21,25,29,31,35,39,41,42,43,44,45,46,47],[23,31,22],[60,60,60],
+        [23,24,25,52,26,27,32,33,34,34,36,39,39],[37,31,44,35],[60,"r60","f44"],
+        [11,19,21,25,29,31,35,39,41,43,45,46,47],[29,11],[60,60],
+        [],[],[],
+        ["和了",[-4000,7000,-2000,0],[1,1,1,"満貫2000-4000点","立直(1飜)","嶺上開花(1飜)","門前清自摸和(1飜)","ドラ(1飜)","赤ドラ(1飜)"]]]"#,
+    )
+    .unwrap();
+    assert_eq!(v["log"][0], want);
+    assert_eq!(v["rule"]["disp"], "三鳳南喰赤");
+    assert_eq!(v["ratingc"], "PF3");
+    assert_eq!(v["name"][3], "");
+    assert_eq!(v["sc"].as_array().unwrap()[6..], [0, 0]);
+    // Every hand keeps the fourth seat's lists empty.
+    for hand in v["log"].as_array().unwrap() {
+        assert_eq!(hand[1][3], 0);
+        for i in 13..16 {
+            assert_eq!(hand[i], serde_json::json!([]));
+        }
+    }
+}
+
 #[test]
 fn tenhou6_equals_tenhous_own_export() {
     let Some(golden) = common::corpus("formats/golden") else {

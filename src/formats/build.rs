@@ -14,7 +14,10 @@
 //! winner's hand and melds of an AGARI are the builder's own (formats that record them are
 //! checked against them by their reader).
 
-use crate::mjlog::{encode_meld, Agari, Event, GameLog, Init, Meld, MeldKind, Ryuukyoku, Un};
+use crate::mjlog::{
+    encode_meld, go_type, kita_code, Agari, Event, GameLog, Init, Meld, MeldKind, Ryuukyoku, Un,
+};
+use crate::rules::{Players, NORTH};
 use crate::tile::{self, TileId, KINDS};
 
 /// A tile type: 0..34 the kinds, 34..37 the red fives (5m, 5p, 5s), as [`tile::tile_type`].
@@ -32,12 +35,18 @@ pub(crate) fn tile_text(t: Tile) -> &'static str {
 pub(crate) struct Builder<'a> {
     log: &'a mut GameLog,
     red: bool,
+    /// Four players or three (GO type bit 0x10): a three-player hand deals nothing to the
+    /// fourth seat and has no 2m–8m.
+    players: Players,
     /// Per kind, a bit per copy given this hand.
     used: [u8; KINDS],
     held: [Vec<TileId>; 4],
     melds: [Vec<Meld>; 4],
+    /// The Norths each seat has set aside by kita this hand (three-player games).
+    kitas: [Vec<TileId>; 4],
     drawn: [Option<TileId>; 4],
-    /// The last tile discarded, or added to a kan (a ron's or a call's tile), and its seat.
+    /// The last tile discarded, added to a kan or set aside by kita (a ron's or a call's
+    /// tile), and its seat.
     last: Option<(u8, TileId)>,
     /// Scores in points.
     scores: [i32; 4],
@@ -64,10 +73,12 @@ impl<'a> Builder<'a> {
         log.events.push(Event::Taikyoku { oya: 0 });
         Builder {
             log,
-            red: go_type & crate::mjlog::go_type::NO_RED == 0,
+            red: go_type & go_type::NO_RED == 0,
+            players: Players::of_go_type(go_type),
             used: [0; KINDS],
             held: Default::default(),
             melds: Default::default(),
+            kitas: Default::default(),
             drawn: [None; 4],
             last: None,
             scores: [0; 4],
@@ -80,12 +91,43 @@ impl<'a> Builder<'a> {
         }
     }
 
+    /// Makes the game a three-player one (a format that says so only in its first hand, as
+    /// mjai's three-element `tehais`), before any hand is dealt.
+    pub(crate) fn three_player(&mut self) -> Result<(), BuildError> {
+        if self.players == Players::Three {
+            return Ok(());
+        }
+        if self.log.events.iter().any(|e| matches!(e, Event::Init(_))) {
+            return Err("a three-player hand in a four-player game".into());
+        }
+        self.players = Players::Three;
+        let go = self.log.go_type.unwrap_or(0) | go_type::THREE_PLAYER;
+        self.log.go_type = Some(go);
+        for e in &mut self.log.events {
+            if let Event::Go { go_type, .. } = e {
+                *go_type = go;
+            }
+        }
+        Ok(())
+    }
+
+    /// Four players or three.
+    pub(crate) fn players(&self) -> Players {
+        self.players
+    }
+
     fn give(&mut self, t: Tile) -> Result<TileId, BuildError> {
         let t = usize::from(t);
         if t >= tile::TYPES {
             return Err(format!("tile type {t} out of range"));
         }
         let kind = tile::type_kind(t);
+        if !self.players.has_kind(kind) {
+            return Err(format!(
+                "a {} in a three-player game (it has no 2m–8m)",
+                tile_text(t as Tile)
+            ));
+        }
         let copy = if t >= KINDS {
             if !self.red {
                 return Err(format!(
@@ -157,6 +199,7 @@ impl<'a> Builder<'a> {
         }
         self.used = [0; KINDS];
         self.melds = Default::default();
+        self.kitas = Default::default();
         self.drawn = [None; 4];
         self.last = None;
         self.dora.clear();
@@ -167,6 +210,13 @@ impl<'a> Builder<'a> {
         self.kyotaku = kyotaku;
         let mut hai: [Vec<TileId>; 4] = Default::default();
         for (s, tiles) in hands.iter().enumerate() {
+            let want = if s < self.players.seats() { 13 } else { 0 };
+            if tiles.len() != want {
+                return Err(format!(
+                    "seat {s} is dealt {} tiles, not {want}",
+                    tiles.len()
+                ));
+            }
             for &t in tiles {
                 let id = self.give(t)?;
                 hai[s].push(id);
@@ -175,7 +225,7 @@ impl<'a> Builder<'a> {
         self.held = hai.clone();
         let indicator = self.give(dora_indicator)?;
         self.dora.push(indicator);
-        if oya > 3 {
+        if usize::from(oya) >= self.players.seats() {
             return Err(format!("dealer seat {oya}"));
         }
         self.log.events.push(Event::Init(Box::new(Init {
@@ -246,6 +296,31 @@ impl<'a> Builder<'a> {
     pub(crate) fn last_discard(&self) -> Option<Tile> {
         self.last
             .map(|(_, id)| tile::tile_type(id, self.red) as Tile)
+    }
+
+    /// A kita (三麻 北抜き): `seat` sets a North aside (the one it just drew when it drew one,
+    /// as riichi requires); its replacement draw follows, unless another seat robs it.
+    pub(crate) fn kita(&mut self, seat: u8) -> Result<(), BuildError> {
+        if self.players != Players::Three {
+            return Err(format!("seat {seat} declares kita in a four-player game"));
+        }
+        let s = usize::from(seat & 3);
+        let north = NORTH as Tile;
+        let drawn = self.drawn[s].take();
+        let tile = match drawn {
+            Some(d) if tile::kind(d) == NORTH => {
+                let at = self.held[s]
+                    .iter()
+                    .position(|&x| x == d)
+                    .expect("drawn is held");
+                self.held[s].swap_remove(at)
+            }
+            _ => self.take(seat, north, None)?,
+        };
+        self.kitas[s].push(tile);
+        self.last = Some((seat, tile));
+        self.log.events.push(Event::Kita { who: seat, tile });
+        Ok(())
     }
 
     pub(crate) fn reach(&mut self, who: u8) {
@@ -470,7 +545,12 @@ impl<'a> Builder<'a> {
         let sc = self.sc(deltas)?;
         self.kyotaku = 0;
         self.terminals += 1;
-        let m = self.melds[w].iter().map(encode_meld).collect();
+        // AGARI `m`: the melds, then (three-player games) the kitas, as Tenhou writes them.
+        let m = self.melds[w]
+            .iter()
+            .map(encode_meld)
+            .chain(self.kitas[w].iter().map(|&t| kita_code(t)))
+            .collect();
         self.log.events.push(Event::Agari(Box::new(Agari {
             honba: self.honba,
             kyotaku: self.ba_kyotaku,
@@ -552,6 +632,44 @@ fn meld_is_whole(m: &Meld) -> bool {
         }
         _ => kinds.iter().all(|&k| k == kinds[0]),
     }
+}
+
+/// The three-player hand both readers' tests read (tenhou.net/6's and mjai's forms of it):
+/// the dealer draws 1s (copy 2, id 74: it holds two), sets its North (id 120) aside, draws its
+/// replacement 9s (copy 1, id 105: it holds copy 0) and wins by tsumo, a dealer's mangan paid
+/// 4000 by each of the two others and nothing by the absent seat; the replay proves it.
+/// Returns the replay's facts.
+#[cfg(test)]
+pub(crate) fn check_sanma_hand(log: &GameLog) -> crate::replay::GameFacts {
+    assert_eq!(
+        log.go_type.map(|g| g & go_type::THREE_PLAYER),
+        Some(go_type::THREE_PLAYER)
+    );
+    let play: Vec<&Event> = log
+        .events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                Event::Draw { .. } | Event::Kita { .. } | Event::Discard { .. }
+            )
+        })
+        .collect();
+    assert_eq!(
+        play,
+        [
+            &Event::Draw { seat: 0, tile: 74 },
+            &Event::Kita { who: 0, tile: 120 },
+            &Event::Draw { seat: 0, tile: 105 },
+        ]
+    );
+    let Some(Event::Agari(a)) = log.events.iter().find(|e| matches!(e, Event::Agari(_))) else {
+        panic!("a win")
+    };
+    // The kita is in the winner's `m`, as Tenhou writes it.
+    assert_eq!(a.m, [kita_code(120)]);
+    assert_eq!(a.sc, [350, 80, 350, -40, 350, -40, 0, 0]);
+    crate::stats::prove_game(log).unwrap().facts
 }
 
 #[cfg(test)]

@@ -4,15 +4,17 @@
 //! - [`decode_into`]: any supported document, recognised by its content;
 //! - [`tenhou6`]: tenhou.net/6 JSON, read, and written from a decoded game (`haifu convert
 //!   --to tenhou6`);
-//! - [`mjai`]: mjai JSON lines, read, and written in Mortal's dialect (`--to mjai`);
+//! - [`mjai`]: mjai JSON lines, read, and written in Mortal's dialect (`--to mjai`; a
+//!   three-player game in the three-player forks' dialect);
 //! - [`majiang`]: kobalab's paipu JSON (電脳麻将), read;
 //! - `build`: the events of a game rebuilt from a format that names tiles by type, which
 //!   every reader drives;
 //! - `scan`: a cursor over JSON text for the readers' fast paths, serde's equal where it reads.
 //!
 //! Invariant: a reader either fills the whole [`GameLog`] (events, GO type, [`Origin`]) or
-//! fails with a reason naming where in the document; a three-player game is returned with its
-//! GO type only, for the caller to skip.
+//! fails with a reason naming where in the document. tenhou.net/6 and mjai read and write
+//! three-player games (§24) in their three-player forms; a majiang paipu that looks
+//! three-player is refused (the format has none).
 //!
 //! [`Origin`]: crate::mjlog::Origin
 
@@ -126,7 +128,6 @@ pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
             "fu",
             Partly("limit hands (mangan and above)"),
         ),
-        (Mjai, "games", "score_*", Never),
         (Mjai, "games", "dan_*", Never),
         (Mjai, "games", "rate_*", Never),
         (
@@ -136,8 +137,6 @@ pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
             Partly("abortive draws (the type is not recorded)"),
         ),
         (Mjai, "hands", "win_value", Never),
-        (Mjai, "seats", "place", Never),
-        (Mjai, "seats", "score", Never),
         (Mjai, "riichi", "points", Never),
         (Mjai, "wins", "pao", Never),
         (Mjai, "wins", "fu", Never),

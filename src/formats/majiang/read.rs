@@ -672,6 +672,16 @@ fn scan_hupai<'a>(sc: &mut Scan<'a>) -> Option<Hupai<'a>> {
     })
 }
 
+/// Why a paipu that looks three-player (three players, or a title naming a 三 room) is
+/// refused: 電脳麻将's paipu has no three-player form (its seats, winds and payments are four
+/// players'; tenhou-log converts no three-player game), so haifu cannot say how one would
+/// record a kita or the absent seat.
+fn three_player(seats: usize, room: &str) -> BuildError {
+    format!(
+        "a three-player game ({seats} players, title {room:?}): the majiang paipu has no three-player form"
+    )
+}
+
 /// Reads one paipu into `log`.
 pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildError> {
     let title = paipu.title.as_ref();
@@ -681,10 +691,7 @@ pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildErro
     let hands = &paipu.log;
     let players = &paipu.player;
     if players.len() != 4 || room_text.starts_with('三') {
-        log.events.clear();
-        log.go_type = Some(go_type::THREE_PLAYER);
-        log.origin.format = Format::Majiang;
-        return Ok(());
+        return Err(three_player(players.len(), room_text));
     }
     let qijia = usize::from(paipu.qijia);
     if qijia > 3 {
@@ -695,10 +702,7 @@ pub(crate) fn read(paipu: &Paipu<'_>, log: &mut GameLog) -> Result<(), BuildErro
     let rules = rules_of_disp(room_text.trim_start_matches('四'), red);
     let mut lacks = lacks::WIN_HAND | lacks::SOME_FU | lacks::PAO;
     if rules.three {
-        log.events.clear();
-        log.go_type = Some(rules.go | go_type::THREE_PLAYER);
-        log.origin.format = Format::Majiang;
-        return Ok(());
+        return Err(three_player(players.len(), room_text));
     }
     let go = if rules.tenhou {
         rules.go | 0x01
@@ -1217,6 +1221,26 @@ mod tests {
         let bad = text.replace("m123456789p1235p5\"", "m123456789p1234p5\"");
         let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
         assert!(err.detail.contains("is not the replay's"), "{err:?}");
+    }
+
+    /// 電脳麻将's paipu has no three-player form: a paipu of three players, or whose title
+    /// names a three-player room, is refused with that reason (not read as four seats).
+    #[test]
+    fn a_three_player_paipu_is_refused() {
+        let text = include_str!("../../../fuzz/corpus/formats/tenhou-hand.majiang.json");
+        let mut log = GameLog::default();
+        for bad in [
+            text.replacen("四鳳南喰赤", "三鳳南喰赤", 1),
+            text.replacen(r#","d\n(天鳳位 R2300)""#, "", 1),
+        ] {
+            assert_ne!(bad, text);
+            let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
+            assert!(
+                err.detail
+                    .contains("the majiang paipu has no three-player form"),
+                "{err:?}"
+            );
+        }
     }
 
     /// Each new indicator where Tenhou's mjlog shows it, worked from a real game

@@ -24,10 +24,8 @@ use serde::Deserialize;
 use crate::formats::build::{BuildError, Builder, Tile};
 use crate::formats::scan::{two_forms, Scan};
 use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
+use crate::rules::{self, Players};
 use crate::tile;
-
-/// Live-wall tiles of a four-player hand (136 less 14 in the dead wall, less 52 dealt).
-const LIVE_WALL: u32 = 70;
 
 /// One mjai event: every field any event type has, borrowed from the line where it can be
 /// (a string with escapes is copied); fields an event does not have are absent.
@@ -249,10 +247,12 @@ fn seat(v: Option<u8>, what: &str) -> Result<u8, BuildError> {
     }
 }
 
-fn four(v: Option<&Vec<i64>>, what: &str) -> Result<[i32; 4], BuildError> {
+/// A value per seat: four, or (three players) three, the fourth seat's 0 then added.
+fn per_seat(v: Option<&Vec<i64>>, what: &str, players: Players) -> Result<[i32; 4], BuildError> {
     let a = v.ok_or_else(|| format!("no {what}"))?;
-    if a.len() != 4 {
-        return Err(format!("{what} has {} values, not 4", a.len()));
+    let n = players.seats();
+    if a.len() != n && !(n == 3 && a.len() == 4 && a[3] == 0) {
+        return Err(format!("{what} has {} values, not {n}", a.len()));
     }
     let mut out = [0; 4];
     for (o, &x) in out.iter_mut().zip(a) {
@@ -262,16 +262,8 @@ fn four(v: Option<&Vec<i64>>, what: &str) -> Result<[i32; 4], BuildError> {
 }
 
 /// Whether exhaustive-draw payments are tenpai payments (else a nagashi mangan's).
-fn tenpai_payments(deltas: &[i32; 4]) -> bool {
-    let tenpai = deltas.iter().filter(|&&d| d > 0).count();
-    let want = match tenpai {
-        0 => return deltas.iter().all(|&d| d == 0),
-        1 => (3000, -1000),
-        2 => (1500, -1500),
-        3 => (1000, -3000),
-        _ => return false,
-    };
-    deltas.iter().all(|&d| d == want.0 || d == want.1)
+fn tenpai_payments(deltas: &[i32; 4], players: Players) -> bool {
+    players.noten_deltas(deltas.map(|d| d > 0)) == *deltas
 }
 
 /// A terminal record waiting for its deltas (akochan's dialect).
@@ -302,17 +294,23 @@ impl<'e> Reader<'_, 'e> {
                             .into(),
                     );
                 };
-                if tehais.len() != 4 {
-                    return Err("tehais is not four hands".into());
+                // Three hands (the three-player dialect), or four with the fourth empty.
+                let three = match tehais.len() {
+                    3 => true,
+                    4 => tehais[3].is_empty(),
+                    _ => return Err("tehais is not four hands, nor three".into()),
+                };
+                if three {
+                    self.b.three_player()?;
+                } else if self.b.players() == Players::Three {
+                    return Err("four hands dealt in a three-player game".into());
                 }
                 let mut hands: [Vec<Tile>; 4] = Default::default();
                 for (h, t) in hands.iter_mut().zip(tehais) {
                     *h = tiles_of(t)?;
-                    if h.len() != 13 {
-                        return Err(format!("a tehai of {} tiles", h.len()));
-                    }
                 }
-                let scores = four(e.scores.as_ref(), "scores")?;
+                let players = self.b.players();
+                let scores = per_seat(e.scores.as_ref(), "scores", players)?;
                 self.settle(Some(scores))?;
                 let wind = match e.bakaze.as_deref() {
                     Some("E") => 0,
@@ -379,6 +377,16 @@ impl<'e> Reader<'_, 'e> {
                 self.riichi[usize::from(who)] = true;
             }
             "reach_accepted" => self.b.reach_accepted(seat(e.actor, "actor")?),
+            // A kita (三麻 北抜き): `nukidora` in the three-player Mortal forks' dialect, `kita`
+            // in RiichiEnv's.
+            "nukidora" | "kita" => {
+                if let Some(t) = &e.pai {
+                    if tile_of(t)? != rules::NORTH as Tile {
+                        return Err(format!("{kind} of {t}, which is not N"));
+                    }
+                }
+                self.b.kita(seat(e.actor, "actor")?)?;
+            }
             "hora" | "ryukyoku" => {
                 self.terminals += 1;
                 let Some(deltas) = &e.deltas else {
@@ -391,14 +399,14 @@ impl<'e> Reader<'_, 'e> {
                     });
                     return Ok(());
                 };
-                let deltas = four(Some(deltas), "deltas")?;
+                let deltas = per_seat(Some(deltas), "deltas", self.b.players())?;
                 self.terminal(e, deltas)?;
             }
             "end_game" => {
                 let scores = e
                     .scores
                     .as_ref()
-                    .map(|s| four(Some(s), "scores"))
+                    .map(|s| per_seat(Some(s), "scores", self.b.players()))
                     .transpose()?;
                 self.settle(scores)?;
             }
@@ -457,8 +465,9 @@ impl<'e> Reader<'_, 'e> {
                 }
             }
         } else {
-            let exhausted = self.tsumos >= LIVE_WALL;
-            let kind = match (exhausted, tenpai_payments(&deltas)) {
+            // Draws a hand holds, replacement draws included (70, or 55 with three players).
+            let exhausted = self.tsumos as usize >= b.players().draws();
+            let kind = match (exhausted, tenpai_payments(&deltas, b.players())) {
                 (true, true) => None,
                 (true, false) => Some("nm"),
                 (false, _) => Some("abortive"),
@@ -555,9 +564,18 @@ pub(crate) fn read(bytes: &[u8], log: &mut GameLog) -> Result<(), crate::reason:
         go |= go_type::NO_RED;
     }
     let mut un = Un::default();
-    if let Some(names) = start.names.as_ref().filter(|n| n.len() == 4) {
+    // Three names: the three-player dialect.
+    let names = start
+        .names
+        .as_ref()
+        .filter(|n| n.len() == 4 || n.len() == 3);
+    if let Some(names) = names {
         for (s, n) in names.iter().enumerate() {
             un.names[s] = Some(n.to_string());
+        }
+        if names.len() == 3 {
+            un.names[3] = Some(String::new());
+            go |= go_type::THREE_PLAYER;
         }
     }
     log.origin.format = Format::Mjai;
@@ -810,6 +828,47 @@ mod tests {
         assert_eq!(scanned, 6 + 5, "{lines:#?}");
     }
 
+    /// The three-player dialect (§24), the hand of tenhou.net/6's reader test worked by hand:
+    /// three names, scores, hands and deltas; the dealer draws 1s, sets its North aside
+    /// (`nukidora`; RiichiEnv spells it `kita`), draws its replacement 9s and wins (menzen
+    /// tsumo, rinshan kaihou, ittsu, the kita's dora: a dealer's mangan, 4000 from each of the
+    /// two others). mjai records no final scores: the replay's, 43000 31000 31000.
+    const SANMA: &str = r#"{"type":"start_game","names":["a","b","c"],"kyoku_first":0,"aka_flag":true}
+{"type":"start_kyoku","bakaze":"E","dora_marker":"P","kyoku":1,"honba":0,"kyotaku":0,"oya":0,"scores":[35000,35000,35000],"tehais":[["1p","2p","3p","4p","5p","6p","7p","8p","9p","1s","1s","9s","N"],["1m","1m","1m","9m","9m","9m","E","E","E","S","S","S","W"],["2s","2s","2s","3s","3s","3s","4s","4s","4s","6s","6s","6s","7s"]]}
+{"type":"tsumo","actor":0,"pai":"1s"}
+{"type":"nukidora","actor":0,"pai":"N"}
+{"type":"tsumo","actor":0,"pai":"9s"}
+{"type":"hora","actor":0,"target":0,"deltas":[8000,-4000,-4000],"ura_markers":[]}
+{"type":"end_kyoku"}
+{"type":"end_game"}
+"#;
+
+    #[test]
+    fn a_three_player_hand_with_a_kita() {
+        for text in [SANMA.to_string(), SANMA.replace("nukidora", "kita")] {
+            let mut log = GameLog::default();
+            crate::formats::decode_into(text.as_bytes(), &mut log).unwrap();
+            assert_eq!(
+                log.go_type,
+                Some(0x01 | go_type::HANCHAN | go_type::THREE_PLAYER)
+            );
+            let facts = crate::formats::build::check_sanma_hand(&log);
+            assert_eq!(facts.final_scores, [43000, 31000, 31000, 0]);
+            assert_eq!(facts.places, [1, 2, 3, 0]);
+        }
+        // A kita of another tile, and four scores with a fourth seat that plays, are refused.
+        let mut log = GameLog::default();
+        let bad = SANMA.replace(r#""actor":0,"pai":"N"}"#, r#""actor":0,"pai":"1s"}"#);
+        let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
+        assert!(
+            err.detail.contains("nukidora of 1s, which is not N"),
+            "{err:?}"
+        );
+        let bad = SANMA.replace("[35000,35000,35000]", "[35000,35000,35000,35000]");
+        let err = crate::formats::decode_into(bad.as_bytes(), &mut log).unwrap_err();
+        assert!(err.detail.contains("scores has 4 values, not 3"), "{err:?}");
+    }
+
     #[test]
     fn tile_names() {
         let t = tile_of;
@@ -824,11 +883,19 @@ mod tests {
     /// Tenpai payments of 1, 2, 3 and 0 or 4 tenpai seats; a nagashi mangan's are not.
     #[test]
     fn tenpai_payment_patterns() {
-        assert!(tenpai_payments(&[3000, -1000, -1000, -1000]));
-        assert!(tenpai_payments(&[1500, -1500, 1500, -1500]));
-        assert!(tenpai_payments(&[-3000, 1000, 1000, 1000]));
-        assert!(tenpai_payments(&[0; 4]));
-        assert!(!tenpai_payments(&[8000, -4000, -2000, -2000]));
-        assert!(!tenpai_payments(&[12000, -4000, -4000, -4000]));
+        let four = Players::Four;
+        assert!(tenpai_payments(&[3000, -1000, -1000, -1000], four));
+        assert!(tenpai_payments(&[1500, -1500, 1500, -1500], four));
+        assert!(tenpai_payments(&[-3000, 1000, 1000, 1000], four));
+        assert!(tenpai_payments(&[0; 4], four));
+        assert!(!tenpai_payments(&[8000, -4000, -2000, -2000], four));
+        assert!(!tenpai_payments(&[12000, -4000, -4000, -4000], four));
+        // Three players: 2,000 in all; a nagashi mangan's are not.
+        let three = Players::Three;
+        assert!(tenpai_payments(&[2000, -1000, -1000, 0], three));
+        assert!(tenpai_payments(&[1000, -2000, 1000, 0], three));
+        assert!(tenpai_payments(&[0; 4], three));
+        assert!(!tenpai_payments(&[3000, -1000, -1000, 0], three));
+        assert!(!tenpai_payments(&[8000, -4000, -4000, 0], three));
     }
 }

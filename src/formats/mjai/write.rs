@@ -22,6 +22,7 @@ use std::fmt::Write as _;
 
 use crate::formats::json_str;
 use crate::mjlog::{go_type, Event, GameLog, MeldKind};
+use crate::rules::Players;
 use crate::tile::{self, TileId};
 
 const WINDS: [&str; 4] = ["E", "S", "W", "N"];
@@ -74,6 +75,8 @@ pub fn write(log: &GameLog, out: &mut String) {
 /// the seat (`id`), as a bot playing that seat is told the game.
 pub(crate) struct Writer {
     red: bool,
+    /// Seats at the table: a three-player game writes three names, scores, hands and deltas.
+    seats: usize,
     view: Option<u8>,
     /// The scores within a hand (a reach_accepted's; each hand starts from its INIT's).
     scores: [i32; 4],
@@ -86,12 +89,13 @@ impl Writer {
     /// Starts the game: writes `start_game`.
     pub(crate) fn new(log: &GameLog, view: Option<u8>, out: &mut String) -> Writer {
         let red = log.go_type.is_some_and(|g| g & go_type::NO_RED == 0);
+        let seats = Players::of_go_type(log.go_type.unwrap_or(0)).seats();
         out.push_str("{\"type\":\"start_game\",");
         if let Some(seat) = view {
             let _ = write!(out, "\"id\":{seat},");
         }
         out.push_str("\"names\":[");
-        for (i, name) in log.player_names().iter().enumerate() {
+        for (i, name) in log.player_names().iter().take(seats).enumerate() {
             if i > 0 {
                 out.push(',');
             }
@@ -104,6 +108,7 @@ impl Writer {
         let _ = writeln!(out, "],\"kyoku_first\":{kyoku_first},\"aka_flag\":{red}}}");
         Writer {
             red,
+            seats,
             view,
             scores: [0; 4],
             drawn: [None; 4],
@@ -137,9 +142,9 @@ impl Writer {
                     init.kyotaku,
                     init.oya
                 );
-                ints(out, &self.scores);
+                ints(out, &self.scores[..self.seats]);
                 out.push_str(",\"tehais\":[");
-                for (s, hai) in init.hai.iter().enumerate() {
+                for (s, hai) in init.hai.iter().take(self.seats).enumerate() {
                     if s > 0 {
                         out.push(',');
                     }
@@ -229,11 +234,21 @@ impl Writer {
                         out,
                         "{{\"type\":\"reach_accepted\",\"actor\":{who},\"deltas\":"
                     );
-                    ints(out, &deltas);
+                    ints(out, &deltas[..self.seats]);
                     out.push_str(",\"scores\":");
-                    ints(out, &self.scores);
+                    ints(out, &self.scores[..self.seats]);
                     out.push_str("}\n");
                 }
+            }
+            // A kita: the three-player Mortal forks' `nukidora` (its replacement draw is the
+            // next `tsumo`).
+            Event::Kita { who, tile } => {
+                self.drawn[usize::from(*who)] = None;
+                let _ = writeln!(
+                    out,
+                    "{{\"type\":\"nukidora\",\"actor\":{who},\"pai\":\"{}\"}}",
+                    tile_name(*tile, red)
+                );
             }
             Event::Dora { tile } => {
                 let _ = writeln!(
@@ -249,7 +264,7 @@ impl Writer {
                     "{{\"type\":\"hora\",\"actor\":{},\"target\":{},\"deltas\":",
                     a.who, a.from_who
                 );
-                ints(out, &deltas);
+                ints(out, &deltas[..self.seats]);
                 out.push_str(",\"ura_markers\":");
                 tiles(out, a.ura_hai.iter().copied(), red);
                 out.push_str("}\n");
@@ -257,7 +272,7 @@ impl Writer {
             Event::Ryuukyoku(r) => {
                 let deltas: [i32; 4] = std::array::from_fn(|s| r.sc[2 * s + 1] * 100);
                 out.push_str("{\"type\":\"ryukyoku\",\"deltas\":");
-                ints(out, &deltas);
+                ints(out, &deltas[..self.seats]);
                 out.push_str("}\n");
             }
             _ => {}

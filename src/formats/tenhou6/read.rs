@@ -5,8 +5,14 @@
 //! that tile from that seat takes it (a pon or kan before a chi), else the next seat draws; a
 //! kan's replacement draw follows the kan; the hand ends when the seat due to act has nothing
 //! left. A kan's new dora indicator is shown as Tenhou's mjlog shows it: at once for a
-//! concealed kan, after the replacement draw for the others. A riichi's stick is laid after
-//! its discard unless that discard is won on.
+//! concealed kan, after the replacement draw for the others (before the seat's next discard,
+//! kan or kita). A riichi's stick is laid after its discard unless that discard is won on.
+//!
+//! A three-player game (`rule.disp` `三…`, three names, or an empty fourth seat) keeps four
+//! seat slots, the fourth empty; a kita is `f44` in the seat's discards, followed by its
+//! replacement draw in its takes unless another seat wins on the North (§24). A call's
+//! marker sits where its giver sits by the seats' offsets modulo 4, as Tenhou writes it, or
+//! at the table of three ([`gives`]); a tsumo's points are what its payers pay.
 //!
 //! What the format does not record ([`lacks`]): the fu of limit hands, the hands shown at a
 //! draw, the winner's hand (rebuilt), the seed; Mahjong Soul and other non-Tenhou exports also
@@ -18,6 +24,7 @@ use serde_json::Value;
 
 use crate::formats::build::{BuildError, Builder, Tile};
 use crate::mjlog::{go_type, lacks, Format, GameLog, MeldKind, Un};
+use crate::rules::{self, Players};
 use crate::tile::{self, KINDS};
 use crate::yaku;
 
@@ -135,8 +142,11 @@ fn yaku_of(texts: &[Value]) -> Option<YakuList> {
     Some((list, yakuman))
 }
 
-/// AGARI `ten` (fu, points, limit) from `30符1飜1000点`, `満貫2000-4000点`, `30符3飜2000点∀`.
-fn ten_of(text: &str, tsumo: bool) -> Result<[i32; 3], BuildError> {
+/// AGARI `ten` (fu, points, limit) from `30符1飜1000点`, `満貫2000-4000点`, `30符3飜2000点∀`,
+/// `players` at the table: a tsumo's points are what the payers pay (with three players, the
+/// absent seat's share is not paid: `満貫2000-4000点` is 6000).
+fn ten_of(text: &str, tsumo: bool, players: Players) -> Result<[i32; 3], BuildError> {
+    let payers = players.seats() as i32 - 1;
     let bad = || format!("points text {text:?}");
     let body = text.strip_suffix('∀').unwrap_or(text);
     let all = body.len() != text.len();
@@ -163,8 +173,8 @@ fn ten_of(text: &str, tsumo: bool) -> Result<[i32; 3], BuildError> {
         .collect::<Result<_, _>>()?;
     let points = match (nums.as_slice(), tsumo, all) {
         ([p], false, false) => *p,
-        ([p], true, true) => 3 * p,
-        ([ko, oya], true, false) => 2 * ko + oya,
+        ([p], true, true) => payers * p,
+        ([ko, oya], true, false) => (payers - 1) * ko + oya,
         _ => return Err(bad()),
     };
     Ok([fu, points, limit])
@@ -230,8 +240,30 @@ fn from_seat(who: u8, call: &Call) -> Result<u8, BuildError> {
     Ok((who + rel) % 4)
 }
 
+/// Whether seat `discarder` may have given `who` the tile of `call` (a pon or daiminkan) by
+/// its marker's place. With three players the place is that of the seats' offsets modulo 4,
+/// as Tenhou's export writes it (seat 0's call from seat 2 is marked across), or that of the
+/// table of three (the seat before is the left one, the seat after the right one), as some
+/// other exports write it.
+fn gives(who: u8, call: &Call, discarder: u8, seats: u8) -> bool {
+    let Ok(from) = from_seat(who, call) else {
+        return false;
+    };
+    if from == discarder {
+        return true;
+    }
+    seats == 3
+        && match (from + 4 - who) % 4 {
+            1 => discarder == (who + 1) % 3,
+            3 => discarder == (who + 2) % 3,
+            _ => false,
+        }
+}
+
 /// One hand's take and discard lists.
 struct Lists<'v> {
+    /// Seats at the table (a three-player game's fourth lists are empty).
+    seats: u8,
     takes: [&'v [Value]; 4],
     discards: [&'v [Value]; 4],
 }
@@ -289,8 +321,8 @@ impl Lists<'_> {
         };
         if let Value::String(t) = v {
             if !t.starts_with('r') {
-                // A concealed or added kan: a replacement draw follows, unless the added
-                // tile is won on (the hand ends).
+                // A concealed or added kan, or a kita (`f44`): a replacement draw follows,
+                // unless the added tile or the North is won on (the hand ends).
                 w.dp[s] += 1;
                 seq.push((seat, List::Discards));
                 if w.tp[s] == self.takes[s].len() {
@@ -312,8 +344,8 @@ impl Lists<'_> {
     /// turn; then no call.
     fn after_discard(&self, w: &mut Walk, seat: u8, t: Tile, seq: &mut Vec<(u8, List)>) -> bool {
         let mut callers: Vec<(u8, bool)> = Vec::new();
-        for d in 1..4 {
-            let c = (seat + d) % 4;
+        for d in 1..self.seats {
+            let c = (seat + d) % self.seats;
             let Some(Value::String(text)) = self.takes[usize::from(c)].get(w.tp[usize::from(c)])
             else {
                 continue;
@@ -324,7 +356,7 @@ impl Lists<'_> {
             }
             match call.marker {
                 'c' if d == 1 => callers.push((c, false)),
-                'p' | 'm' if from_seat(c, &call).ok() == Some(seat) => callers.push((c, true)),
+                'p' | 'm' if gives(c, &call, seat, self.seats) => callers.push((c, true)),
                 _ => {}
             }
         }
@@ -360,7 +392,7 @@ impl Lists<'_> {
         if self.over(w) {
             return true;
         }
-        self.draw_then_act(w, (seat + 1) % 4, seq)
+        self.draw_then_act(w, (seat + 1) % self.seats, seq)
     }
 }
 
@@ -393,17 +425,17 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
                 .collect()
         })
         .unwrap_or_default();
+    // Tenhou keeps four seat slots for a three-player game: the fourth empty, its score 0.
     let empty_fourth = hands
         .first()
         .and_then(|h| h.get(13))
         .and_then(Value::as_array)
         .is_some_and(Vec::is_empty);
-    if r.three || names.len() == 3 || empty_fourth {
-        log.events.clear();
-        log.go_type = Some(r.go | go_type::THREE_PLAYER);
-        log.origin.format = Format::Tenhou6;
-        return Ok(());
-    }
+    let go = if r.three || names.len() == 3 || empty_fourth {
+        r.go | go_type::THREE_PLAYER
+    } else {
+        r.go
+    };
     let mut lacks = lacks::SOME_FU | lacks::WIN_HAND;
     let mut rules_text = None;
     let room = if r.tenhou {
@@ -471,7 +503,7 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     log.origin.room = room;
     log.origin.game_id = game_id;
     log.origin.rules_text = rules_text;
-    let mut b = Builder::new(log, r.go, un);
+    let mut b = Builder::new(log, go, un);
     let mut yaku_lacking = false;
     for (i, h) in hands.iter().enumerate() {
         hand(&mut b, h, r.tenhou, &mut yaku_lacking).map_err(|e| format!("log[{i}]: {e}"))?;
@@ -516,14 +548,12 @@ fn hand(
     let mut start: [Vec<Tile>; 4] = Default::default();
     for (s, hai) in start.iter_mut().enumerate() {
         *hai = tiles(&h[4 + 3 * s], "a starting hand")?;
-        if hai.len() != 13 {
-            return Err(format!("seat {s} is dealt {} tiles", hai.len()));
-        }
     }
     let first = *dora.first().ok_or("no dora indicator")?;
     let oya = round % 4;
     b.start_hand(round, honba, kyotaku, scores, oya, &start, first)?;
     let lists = Lists {
+        seats: b.players().seats() as u8,
         takes: [0, 1, 2, 3].map(|s| h[5 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
         discards: [0, 1, 2, 3].map(|s| h[6 + 3 * s].as_array().map_or(&[][..], Vec::as_slice)),
     };
@@ -608,6 +638,13 @@ fn hand(
                         show(b, &mut pending)?;
                         pending = 1;
                     }
+                    'f' if call.tiles == [rules::NORTH as Tile] && text.len() == 3 => {
+                        b.kita(seat)?;
+                        last_discarder = seat;
+                        // A daiminkan's or added kan's indicator shows at the kita, before
+                        // its replacement draw (as the mjlog has it).
+                        show(b, &mut pending)?;
+                    }
                     _ => return Err(format!("seat {seat} discards call {text:?}")),
                 }
                 continue;
@@ -653,7 +690,7 @@ fn hand(
                     .filter(|&s| s < 4)
                     .ok_or("liable seat out of range")?;
                 let text = info[3].as_str().ok_or("the points are not a string")?;
-                let ten = ten_of(text, who == from)?;
+                let ten = ten_of(text, who == from, b.players())?;
                 let riichi = riichi[usize::from(who)];
                 let (mut list, yakuman) = match yaku_of(&info[4..]) {
                     Some(y) => y,
@@ -717,13 +754,39 @@ mod tests {
     /// The points text of each kind of win, with the totals the mjlog's `ten` carries.
     #[test]
     fn points_texts() {
-        assert_eq!(ten_of("30符1飜1000点", false).unwrap(), [30, 1000, 0]);
-        assert_eq!(ten_of("20符3飜700-1300点", true).unwrap(), [20, 2700, 0]);
-        assert_eq!(ten_of("30符4飜3900点∀", true).unwrap(), [30, 11700, 0]);
-        assert_eq!(ten_of("跳満3000-6000点", true).unwrap(), [0, 12000, 2]);
-        assert_eq!(ten_of("役満32000点", false).unwrap(), [0, 32000, 5]);
-        assert!(ten_of("30符1飜1000", false).is_err());
-        assert!(ten_of("1000-2000点", false).is_err());
+        let four = Players::Four;
+        assert_eq!(ten_of("30符1飜1000点", false, four).unwrap(), [30, 1000, 0]);
+        assert_eq!(
+            ten_of("20符3飜700-1300点", true, four).unwrap(),
+            [20, 2700, 0]
+        );
+        assert_eq!(
+            ten_of("30符4飜3900点∀", true, four).unwrap(),
+            [30, 11700, 0]
+        );
+        assert_eq!(
+            ten_of("跳満3000-6000点", true, four).unwrap(),
+            [0, 12000, 2]
+        );
+        assert_eq!(ten_of("役満32000点", false, four).unwrap(), [0, 32000, 5]);
+        assert!(ten_of("30符1飜1000", false, four).is_err());
+        assert!(ten_of("1000-2000点", false, four).is_err());
+        // Three players: the absent seat's share is not paid (Tenhou's own export of
+        // 2021010217gm-00b9-0000-3eb2e915, whose mjlog has `ten` 2000, 7800 and 6000).
+        let three = Players::Three;
+        assert_eq!(
+            ten_of("30符2飜500-1000点", true, three).unwrap(),
+            [30, 1500, 0]
+        );
+        assert_eq!(
+            ten_of("30符4飜3900点∀", true, three).unwrap(),
+            [30, 7800, 0]
+        );
+        assert_eq!(
+            ten_of("満貫2000-4000点", true, three).unwrap(),
+            [0, 6000, 1]
+        );
+        assert_eq!(ten_of("満貫12000点", false, three).unwrap(), [0, 12000, 1]);
     }
 
     /// A pon the lists allow at two discards of the same tile: Tenhou's viewer excerpt
@@ -743,6 +806,7 @@ mod tests {
         .unwrap();
         let l = |i: usize| v[i].as_array().unwrap().as_slice();
         let lists = Lists {
+            seats: 4,
             takes: [l(0), l(2), l(4), l(6)],
             discards: [l(1), l(3), l(5), l(7)],
         };
@@ -771,6 +835,7 @@ mod tests {
         assert_eq!(seq.len(), 32);
         // Lists no order explains are refused.
         let bad = Lists {
+            seats: 4,
             takes: [l(0), l(4), l(2), l(6)],
             discards: [l(1), l(3), l(5), l(7)],
         };
@@ -792,6 +857,7 @@ mod tests {
             .unwrap();
             let l = |i: usize| v[i].as_array().unwrap().as_slice();
             let lists = Lists {
+                seats: 4,
                 takes: [l(0), l(2), l(4), l(6)],
                 discards: [l(1), l(3), l(5), l(7)],
             };
@@ -810,10 +876,67 @@ mod tests {
                 .unwrap();
         let l = |i: usize| v[i].as_array().unwrap().as_slice();
         let lists = Lists {
+            seats: 4,
             takes: [l(0), l(2), l(4), l(6)],
             discards: [l(1), l(3), l(5), l(7)],
         };
         assert!(order(&lists, 0).is_err());
+    }
+
+    /// A three-player hand worked by hand (§24): the dealer, seat 0, holds 123p 456p 789p 11s
+    /// 9s and a North. It draws 1s, sets the North aside (`f44`: the kita, not of the tile
+    /// drawn), draws its replacement 9s and wins: 123p 456p 789p 111s 99s, menzen tsumo,
+    /// rinshan kaihou, ittsu and the kita's dora, 5 han, a dealer's mangan, 4000 from each of
+    /// the two others (tsumo loss: `満貫4000点∀` is 8000). The fourth seat's lists are empty,
+    /// its score 0. Ids: the 1s drawn is copy 2 (74), the North copy 0 (120), the 9s drawn
+    /// copy 1 (105).
+    pub(crate) const SANMA: &str = r#"{"name":["a","b","c",""],
+        "rule":{"disp":"三鳳南喰赤","aka53":1,"aka52":1,"aka51":1},
+        "log":[[[0,0,0],[35000,35000,35000,0],[45],[],
+        [21,22,23,24,25,26,27,28,29,31,31,39,44],[31,39],["f44"],
+        [11,11,11,19,19,19,41,41,41,42,42,42,43],[],[],
+        [32,32,32,33,33,33,34,34,34,36,36,36,37],[],[],
+        [],[],[],
+        ["和了",[8000,-4000,-4000,0],[0,0,0,"満貫4000点∀","門前清自摸和(1飜)","嶺上開花(1飜)","一気通貫(2飜)","ドラ(1飜)"]]]]}"#;
+
+    #[test]
+    fn a_three_player_hand_with_a_kita() {
+        let mut log = GameLog::default();
+        crate::formats::decode_into(SANMA.as_bytes(), &mut log).unwrap();
+        assert_eq!(
+            log.go_type,
+            Some(0xA0 | go_type::HANCHAN | go_type::THREE_PLAYER)
+        );
+        crate::formats::build::check_sanma_hand(&log);
+        // Tenhou's `ten`: what the payers pay.
+        let Some(crate::mjlog::Event::Agari(a)) = log
+            .events
+            .iter()
+            .find(|e| matches!(e, crate::mjlog::Event::Agari(_)))
+        else {
+            panic!("a win")
+        };
+        assert_eq!(a.ten, [0, 8000, 1]);
+        // A tile no three-player game has is refused.
+        let two_man = SANMA.replacen("[21,22,23", "[12,22,23", 1);
+        let err = crate::formats::decode_into(two_man.as_bytes(), &mut log).unwrap_err();
+        assert!(
+            err.detail.contains("a 2m in a three-player game"),
+            "{err:?}"
+        );
+    }
+
+    /// A call's marker in a three-player game: Tenhou's place (offsets modulo 4: seat 0's pon
+    /// from seat 2 is marked across) or the table of three's (seat 2 is seat 0's left).
+    #[test]
+    fn three_player_call_markers() {
+        let across = call_of("42p4242").unwrap();
+        assert!(gives(0, &across, 2, 3) && !gives(0, &across, 1, 3));
+        let left = call_of("p424242").unwrap();
+        assert!(gives(0, &left, 2, 3) && !gives(0, &left, 2, 4));
+        assert!(gives(1, &left, 0, 3) && gives(1, &left, 0, 4));
+        let right = call_of("4242p42").unwrap();
+        assert!(gives(2, &right, 0, 3) && !gives(2, &right, 1, 3));
     }
 
     #[test]

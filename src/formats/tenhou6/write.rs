@@ -8,6 +8,7 @@ use std::fmt::Write as _;
 use super::read::DAN;
 use crate::formats::json_str;
 use crate::mjlog::{go_type, lacks, Agari, Event, GameLog, Meld, MeldKind, Ryuukyoku};
+use crate::rules::Players;
 use crate::tile::{self, TileId, KINDS};
 use crate::yaku;
 
@@ -159,8 +160,10 @@ fn call_text(meld: &Meld, red: bool) -> String {
     }
 }
 
-/// The points text of a win (`30符1飜1000点`, `満貫2000-4000点`, `30符3飜2000点∀`).
-fn points_text(a: &Agari, dealer: u8) -> String {
+/// The points text of a win (`30符1飜1000点`, `満貫2000-4000点`, `30符3飜2000点∀`), `seats` at
+/// the table: a tsumo's `ten` points are what its payers pay (with three players the absent
+/// seat's share is not paid, so a non-dealer's are a third of them and the dealer's a half).
+fn points_text(a: &Agari, dealer: u8, seats: i32) -> String {
     let [fu, points, limit] = a.ten;
     let han: i32 = a.yaku.iter().map(|&(_, h)| i32::from(h)).sum();
     let mut s = match limit {
@@ -174,10 +177,10 @@ fn points_text(a: &Agari, dealer: u8) -> String {
     if a.who != a.from_who {
         let _ = write!(s, "{points}点");
     } else if a.who == dealer {
-        let _ = write!(s, "{}点∀", points / 3);
+        let _ = write!(s, "{}点∀", points / (seats - 1));
     } else {
         let (ko, oya) = if limit > 0 {
-            (points / 4, points / 2)
+            (points / seats, 2 * points / seats)
         } else {
             let base = fu * (1 << (han + 2));
             let up = |x: i32| (x + 99) / 100 * 100;
@@ -189,7 +192,7 @@ fn points_text(a: &Agari, dealer: u8) -> String {
 }
 
 /// `["和了", deltas, [winner, from, liable, points, yaku…]]`'s last two elements for `a`.
-fn win(out: &mut String, a: &Agari, dealer: u8) {
+fn win(out: &mut String, a: &Agari, dealer: u8, seats: usize) {
     let deltas: Vec<i32> = (0..4).map(|s| a.sc[2 * s + 1] * 100).collect();
     list(out, &deltas, |out, d| {
         let _ = write!(out, "{d}");
@@ -201,7 +204,7 @@ fn win(out: &mut String, a: &Agari, dealer: u8) {
         a.from_who,
         a.pao_who.unwrap_or(a.who)
     );
-    json_str(out, &points_text(a, dealer));
+    json_str(out, &points_text(a, dealer, seats as i32));
     for &(id, han) in &a.yaku {
         if han == 0 {
             continue;
@@ -216,14 +219,14 @@ fn win(out: &mut String, a: &Agari, dealer: u8) {
     out.push(']');
 }
 
-/// A draw's result.
-fn draw(out: &mut String, r: &Ryuukyoku) {
+/// A draw's result, `seats` at the table.
+fn draw(out: &mut String, r: &Ryuukyoku, seats: usize) {
     let deltas: Vec<i32> = (0..4).map(|s| r.sc[2 * s + 1] * 100).collect();
     let name = match r.kind.as_deref() {
         None => {
             let shown = r.hai.iter().filter(|h| h.is_some()).count();
             match shown {
-                4 => Some("全員聴牌"),
+                s if s == seats => Some("全員聴牌"),
                 0 => Some("全員不聴"),
                 _ => None,
             }
@@ -306,6 +309,7 @@ impl Hand {
 pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
     let go = log.go_type.unwrap_or(0);
     let red = go & go_type::NO_RED == 0;
+    let players = Players::of_go_type(go);
     let mut hands: Vec<Hand> = Vec::new();
     let mut lobby = None;
     // (what, hand, seat, step) of each disconnection and return; the hand's draws, discards
@@ -351,7 +355,10 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
                 let Some(h) = hands.last_mut() else { continue };
                 if matches!(
                     e,
-                    Event::Draw { .. } | Event::Discard { .. } | Event::Call { .. }
+                    Event::Draw { .. }
+                        | Event::Discard { .. }
+                        | Event::Call { .. }
+                        | Event::Kita { .. }
                 ) {
                     step += 1;
                 }
@@ -388,6 +395,13 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
                             _ => h.discards[s].push(Item::Text(text)),
                         }
                     }
+                    // A kita: `f44` in the seat's discards (its replacement draw follows in
+                    // its takes).
+                    Event::Kita { who, .. } => {
+                        let s = usize::from(*who);
+                        h.drawn[s] = None;
+                        h.discards[s].push(Item::Text("f44".into()));
+                    }
                     Event::Dora { tile } => h.dora.push(tile_code(*tile, red)),
                     Event::Agari(a) => {
                         if h.ura.is_empty() {
@@ -399,14 +413,14 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
                             h.result.pop();
                             h.result.push(',');
                         }
-                        win(&mut h.result, a, h.dealer);
+                        win(&mut h.result, a, h.dealer, players.seats());
                         h.result.push(']');
                         if a.owari.is_some() {
                             owari.clone_from(&a.owari);
                         }
                     }
                     Event::Ryuukyoku(r) => {
-                        draw(&mut h.result, r);
+                        draw(&mut h.result, r, players.seats());
                         if r.owari.is_some() {
                             owari.clone_from(&r.owari);
                         }
@@ -451,7 +465,8 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
     });
     let disp = own.unwrap_or_else(|| {
         format!(
-            "{room}{}{}{}{}",
+            "{}{room}{}{}{}{}",
+            if players == Players::Three { "三" } else { "" },
             if go & go_type::HANCHAN != 0 {
                 "南"
             } else {
@@ -463,7 +478,11 @@ pub fn write(log: &GameLog, game_id: &str, out: &mut String) {
         )
     });
     let aka = i32::from(red);
-    out.push_str(",\"ratingc\":\"PF4\",\"rule\":{\"disp\":");
+    let _ = write!(
+        out,
+        ",\"ratingc\":\"PF{}\",\"rule\":{{\"disp\":",
+        players.seats()
+    );
     json_str(out, &disp);
     let _ = write!(
         out,
