@@ -178,7 +178,8 @@ impl std::error::Error for TableError {}
 #[derive(Clone, Debug, PartialEq)]
 pub struct CategoryTable {
     name: String,
-    weights: [f64; 25],
+    /// Boxed: an [`Estimator`] holding a table stays small.
+    weights: Box<[f64; 25]>,
     /// The six `19m-*` categories have weights.
     three_player: bool,
 }
@@ -350,7 +351,7 @@ impl Builder {
         }
         Ok(CategoryTable {
             name: CategoryTable::DEFAULT_NAME.to_string(),
-            weights: self.weights.map(|w| w.unwrap_or(0.0)),
+            weights: Box::new(self.weights.map(|w| w.unwrap_or(0.0))),
             three_player,
         })
     }
