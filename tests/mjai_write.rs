@@ -163,7 +163,7 @@ fn f006_by_hand() {
 /// seat pays nothing: a non-dealer's mangan by tsumo, 4000 and 2000, and the riichi stick).
 #[test]
 fn f011_three_player_dialect() {
-    let text = ours(&common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
+    let text = ours(&common::sanma_fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(
         lines[..2],
@@ -191,7 +191,8 @@ fn f011_three_player_dialect() {
     // final scores included).
     let mut log = haifu::mjlog::GameLog::default();
     haifu::formats::decode_into(text.as_bytes(), &mut log).unwrap();
-    let mjlog = common::proved_log(&common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
+    let mjlog =
+        common::proved_log(&common::sanma_fixtures().join("2099011100gm-00b9-0000-0000f011.xml"));
     let kitas = |log: &haifu::mjlog::GameLog| {
         log.events
             .iter()

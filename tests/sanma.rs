@@ -8,12 +8,8 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{fixtures, frame, haifu, ingest_cli, ingest_cli_exit, ok, stats_json};
+use common::{fixtures, frame, haifu, ingest_cli, ingest_cli_exit, ok, sanma_fixtures, stats_json};
 use polars::prelude::*;
-
-fn sanma_fixtures() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures-sanma")
-}
 
 const F011: &str = "2099011100gm-00b9-0000-0000f011";
 const F012: &str = "2099011200gm-00b9-0000-0000f012";

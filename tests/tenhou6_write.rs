@@ -81,7 +81,7 @@ fn f006_second_hand_by_hand() {
 /// 5p), 76 → 32, 53 → 25, 49 → 24, 85 → 34, 82 → 33. The room `三鳳南喰赤`, `ratingc` PF3.
 #[test]
 fn f011_a_three_player_hand_with_a_kita() {
-    let f = common::fixtures().join("2099011100gm-00b9-0000-0000f011.xml");
+    let f = common::sanma_fixtures().join("2099011100gm-00b9-0000-0000f011.xml");
     let text = ours(&f, "2099011100gm-00b9-0000-0000f011");
     let v: Value = serde_json::from_str(&text).unwrap();
     let want: Value = serde_json::from_str(

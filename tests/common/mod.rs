@@ -61,6 +61,11 @@ pub(crate) fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
 
+/// The three-player fixtures (§24), beside `fixtures/`, which stays four-player.
+pub(crate) fn sanma_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures-sanma")
+}
+
 /// The first six fixture files (f001-f005, f002 twice), whose hand-worked numbers the
 /// version-1 tests assert over the whole set; the version-2 games (f006-f008, misc/) have
 /// tests of their own (tools/fixtures/EXPECTED_V2.md).
