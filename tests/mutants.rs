@@ -43,6 +43,8 @@ mod report_values;
 mod reports;
 #[path = "review.rs"]
 mod review;
+#[path = "sanma.rs"]
+mod sanma;
 #[path = "tables.rs"]
 mod tables;
 #[path = "tenhou6_write.rs"]
