@@ -153,7 +153,7 @@ notebooks-check: build notebooks-venv
 ## cores: TESTING.md), MUTANTS_ARGS='--re decompose' passes more options to cargo-mutants.
 ## Results in $(OUT)/mutants/mutants.out/ (caught.txt, missed.txt, ...).
 MUTANTS_TARGET_DIR ?= $(HOME)/.cache/haifu-mutants-target
-MUTANTS_FILES = src/hand/*.rs src/score/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
+MUTANTS_FILES = src/rules.rs src/hand/*.rs src/score/*.rs src/replay/*.rs src/stats/*.rs src/danger/*.rs src/agree/*.rs \
   src/frames/*.rs src/wall/*.rs src/compare/*.rs src/formats/*.rs src/formats/*/*.rs
 FILES ?= $(MUTANTS_FILES)
 mutants:
