@@ -47,6 +47,11 @@ pub struct FileEntry {
     /// Why an `unchecked` game was not checked (`no seed`, or what is wrong with its seed).
     #[serde(default)]
     pub wall_reason: Option<String>,
+    /// The proofs the replay ran on a game that replayed, beyond the checks every game gets
+    /// (`yaku`, `fu`, `points`, `payments`, `legal`: docs/inputs.md, "Which proofs run on
+    /// which logs"); `null` for an input that did not replay.
+    #[serde(default)]
+    pub proofs: Option<Vec<String>>,
 }
 
 /// Whether a replayed game was checked against the wall of its seed.
@@ -100,13 +105,18 @@ pub struct Totals {
     pub wall_draws: u64,
     #[serde(default)]
     pub wall_indicators: u64,
-    /// AGARI records of the landed games, and those whose yaku, fu and points the replay
-    /// proved (docs/inputs.md, "Every win scored"; a format without Tenhou's scores, or a lobby
-    /// rule set, is not scored).
+    /// AGARI records of the landed games, and those whose score the replay proved: their
+    /// yaku, fu and points, or (mjai, which records none of them) the payments they make
+    /// (docs/inputs.md, "Every win scored"; a game under rules not known to be Tenhou's is not
+    /// scored).
     #[serde(default)]
     pub wins: u64,
     #[serde(default)]
     pub wins_proved: u64,
+    /// Landed games per proof the replay ran on them (`yaku`, `fu`, `points`, `payments`,
+    /// `legal`; a proof no game had is absent).
+    #[serde(default)]
+    pub games_by_proof: BTreeMap<String, u64>,
 }
 
 /// What the ingested games are: for parameter files and reports.
@@ -204,6 +214,9 @@ impl Manifest {
                     .or_default() += 1;
             }
             None => {}
+        }
+        for p in entry.proofs.iter().flatten() {
+            *t.games_by_proof.entry(p.clone()).or_default() += 1;
         }
         match entry.status {
             Status::Ok => t.ok += 1,
@@ -427,6 +440,10 @@ mod tests {
             }),
             wall_reason: (status == Status::Ok && i.is_multiple_of(7))
                 .then(|| "no seed".to_string()),
+            proofs: (status == Status::Ok).then(|| {
+                let all = ["yaku", "fu", "points", "payments", "legal"];
+                all[i % 3..].iter().map(|p| p.to_string()).collect()
+            }),
         }
     }
 
@@ -480,6 +497,24 @@ mod tests {
         let doc: ManifestDocument = serde_json::from_slice(&bytes).unwrap();
         assert_eq!(doc.files, want);
         assert_eq!(doc.totals, m.totals);
+        // The 750 landed entries (even i): all five proofs from i % 3 on, so yaku for i % 6
+        // = 0, fu for i % 6 = 0 or 4, the others for all.
+        let by: Vec<(&str, u64)> = m
+            .totals
+            .games_by_proof
+            .iter()
+            .map(|(k, &v)| (k.as_str(), v))
+            .collect();
+        assert_eq!(
+            by,
+            [
+                ("fu", 500),
+                ("legal", 750),
+                ("payments", 750),
+                ("points", 750),
+                ("yaku", 250)
+            ]
+        );
         assert_eq!(doc.room_filter, "any");
         assert_eq!(doc.failures_by_reason, m.failures_by_reason);
         assert_eq!(doc.corpus, m.corpus);

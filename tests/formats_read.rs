@@ -16,8 +16,10 @@ use haifu::formats::{Filled, UNFILLED};
 use haifu::mjlog::Format;
 use polars::prelude::*;
 
-/// Every on-request frame too (the walls are left out: not every format records a seed).
-const ALL_FRAMES: &[&str] = &["--with=development,danger-moments,hand-reading-moments,decisions"];
+/// Every on-request frame too, the §23 decisions included (the walls are left out: not every
+/// format records a seed).
+const ALL_FRAMES: &[&str] =
+    &["--with=development,danger-moments,hand-reading-moments,decisions,choices"];
 
 fn ingest(inputs: &[PathBuf]) -> tempfile::TempDir {
     common::ingest_cli(inputs, ALL_FRAMES)
@@ -198,14 +200,19 @@ fn convert(inputs: &[PathBuf], to: &str) -> (tempfile::TempDir, Vec<PathBuf>) {
 }
 
 /// The fixture games (every fixture but the folder of bad inputs), the three-player ones of
-/// `fixtures-sanma/` included.
+/// `fixtures-sanma/` and the rule edges of `fixtures-rules/` (four winds, four kans: mjai
+/// names neither draw) included.
 fn fixture_games() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = [common::fixtures(), common::sanma_fixtures()]
-        .iter()
-        .flat_map(|d| std::fs::read_dir(d).unwrap())
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.is_file())
-        .collect();
+    let mut files: Vec<PathBuf> = [
+        common::fixtures(),
+        common::sanma_fixtures(),
+        common::rules_fixtures(),
+    ]
+    .iter()
+    .flat_map(|d| std::fs::read_dir(d).unwrap())
+    .map(|e| e.unwrap().path())
+    .filter(|p| p.is_file())
+    .collect();
     files.sort();
     files
 }

@@ -51,7 +51,7 @@ pub fn rules_from_log_id(log: &mut GameLog, game_id: &str) {
         return;
     };
     let mask = go_type::NO_RED | go_type::THREE_PLAYER;
-    if go & mask == read & mask && go <= 0xFF {
+    if go & mask == read & mask && go <= go_type::STANDARD_MAX {
         log.go_type = Some(go);
         for e in &mut log.events {
             if let mjlog::Event::Go { go_type, .. } = e {
@@ -130,12 +130,6 @@ pub const UNFILLED: &[(mjlog::Format, &str, &str, Filled)] = {
         ),
         (Mjai, "games", "dan_*", Never),
         (Mjai, "games", "rate_*", Never),
-        (
-            Mjai,
-            "hands",
-            "end",
-            Partly("abortive draws (the type is not recorded)"),
-        ),
         (Mjai, "hands", "win_value", Never),
         (Mjai, "riichi", "points", Never),
         (Mjai, "wins", "pao", Never),

@@ -1,7 +1,7 @@
 //! `hands`: one row per hand (docs/definitions.md §6).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
-use crate::mjlog::lacks;
+use crate::mjlog::{self, lacks};
 
 pub(super) const NAME: &str = "hands";
 
@@ -16,7 +16,8 @@ pub(super) struct Hands {
     kyotaku: Vec<i32>,
     dealer: Vec<i32>,
     start: [Vec<i32>; 4],
-    /// Null for a draw whose type the format does not record (mjlog::lacks::DRAW_KIND).
+    /// Null for a draw whose type the format does not record (mjlog::lacks::DRAW_KIND) and the
+    /// replay could not tell from the state at the draw.
     end: Vec<Option<String>>,
     deltas: [Vec<i32>; 4],
     declarations: Vec<i32>,
@@ -54,11 +55,9 @@ impl GameFrame for Hands {
             for s in 0..4 {
                 self.start[s].push(h.start[s]);
             }
-            let known = f.lacks & lacks::DRAW_KIND == 0
-                || matches!(
-                    h.end.as_str(),
-                    "tsumo" | "ron" | "double_ron" | "exhaustive" | "nm"
-                );
+            // A draw the log does not name is named by the replay from the state at the draw
+            // (`HandState::draw_name`), unless no type fits.
+            let known = f.lacks & lacks::DRAW_KIND == 0 || h.end != mjlog::UNNAMED_ABORTIVE;
             self.end.push(known.then(|| h.end.clone()));
             for s in 0..4 {
                 self.deltas[s].push(h.deltas[s]);

@@ -144,6 +144,7 @@ impl Merger {
             hands: 0,
             wall: None,
             wall_reason: None,
+            proofs: None,
         };
         if let Some(first) = duplicate_of {
             let game_id = match r.outcome {
@@ -200,6 +201,7 @@ impl Merger {
                         WallStatus::Checked
                     }),
                     wall_reason: wall.unchecked.clone(),
+                    proofs: Some(facts.proofs.names().map(str::to_string).collect()),
                     ..entry(Status::Ok, None, Some(rows.game_id.clone()))
                 }
             }

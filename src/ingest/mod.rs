@@ -306,6 +306,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             hands: 0,
             wall: None,
             wall_reason: None,
+            proofs: None,
         })?;
     }
     let progress = progress_bar(opts.progress, files.len() as u64);

@@ -286,7 +286,7 @@ fn process_document(
     let Some(go) = log.go_type else {
         return failed(Failure::new(Reason::NoGo, "the log has no GO tag"));
     };
-    if go > 0xFF {
+    if go > mjlog::go_type::STANDARD_MAX {
         return skipped(
             Reason::UnknownRules,
             format!("GO type {go} (0x{go:x}) is a rule set other than Tenhou's standard rules"),

@@ -19,6 +19,9 @@ pub mod go_type {
     pub const HANCHAN: u32 = 0x08;
     pub const THREE_PLAYER: u32 = 0x10;
     pub const FAST: u32 = 0x40;
+    /// The highest GO type of Tenhou's standard rules: the bits above are lobby rule sets
+    /// (chip and ratio games, kiriage mangan), skipped as `unknown-rules`.
+    pub const STANDARD_MAX: u32 = 0xFF;
 }
 
 /// The room of a GO type: bits 0x20 and 0x80.
@@ -150,6 +153,11 @@ pub struct Ryuukyoku {
     pub owari: Option<Vec<f64>>,
 }
 
+/// The `type` a reader gives a draw that did not exhaust the wall when its format does not
+/// name it ([`lacks::DRAW_KIND`]); the replay names it from the state at the draw
+/// (`HandState::unnamed_abortive_kind`).
+pub const UNNAMED_ABORTIVE: &str = "abortive";
+
 impl Ryuukyoku {
     /// The frame name of the draw type: `exhaustive` for no `type`, else Tenhou's name.
     pub(crate) fn end_name(&self) -> &str {
@@ -199,6 +207,9 @@ pub mod lacks {
     pub const WIN_HAND: u16 = 1 << 5;
     /// The seat liable for a yakuman (pao): `wins.pao` is null, as for a win without one.
     pub const PAO: u16 = 1 << 6;
+    /// The tenpai hands shown at an exhaustive draw (tenhou.net/6, mjai): the replay proves
+    /// the noten payments against the hands it holds.
+    pub const SHOWN_HANDS: u16 = 1 << 7;
 }
 
 /// Where a decoded log came from, and what it does not record.

@@ -2,6 +2,7 @@
 //! time, checked against the state (and, for terminal records, the state against the log);
 //! the error context (the hand) is added once, there.
 
+use super::proofs::{Proof, Proofs};
 use super::state::{
     HandState, Loc, Next, RiichiState, RiverTile, Terminal, TerminalKind, WallCursor, WinRecord,
     UNKNOWN_SHANTEN,
@@ -87,7 +88,7 @@ impl HandState {
             dealer: init.oya,
             round_wind: (init.round / 4) % 4,
             open_tanyao: true,
-            prove_scores: false,
+            proofs: Proofs::default(),
             wins_proved: 0,
             calls: 0,
             seats: Default::default(),
@@ -806,10 +807,10 @@ impl HandState {
         if let Some(c) = &mut self.wall {
             c.indicators += (a.dora_hai.len() + a.ura_hai.len()) as u16;
         }
-        let base = if self.prove_scores {
-            let base = self.prove_score(a)?;
+        let scored = if self.proofs.scores() {
+            let s = self.prove_score(a)?;
             self.wins_proved += 1;
-            Some(base)
+            Some(s)
         } else {
             None
         };
@@ -827,8 +828,14 @@ impl HandState {
             ));
         }
         // Each seat's payment, from the proved score and the table's rules (a yakuman with a
-        // liable seat, pao, is checked by its sum alone).
-        if let (Some(base), None) = (base, a.pao_who) {
+        // liable seat, pao, is checked by its sum alone; so is any yakuman in a log that does
+        // not name the liable seat).
+        let paid = scored.filter(|s| {
+            self.proofs.has(Proof::Payments)
+                && a.pao_who.is_none()
+                && !(self.proofs.no_pao && s.yakuman)
+        });
+        if let Some(s) = paid {
             // The first winner of a double ron collects the honba and the sticks (上家取り).
             let (honba, sticks) = if second {
                 (0, 0)
@@ -837,7 +844,7 @@ impl HandState {
             };
             let want = self
                 .players
-                .win_deltas(who, a.from_who, self.dealer, base, honba, sticks);
+                .win_deltas(who, a.from_who, self.dealer, s.base, honba, sticks);
             self.check_payments(&deltas, &want, "AGARI")?;
         }
         self.kyotaku = 0;
@@ -904,13 +911,39 @@ impl HandState {
         ))
     }
 
-    /// The score of AGARI `a` from the replay's state ([`HandState::score_win`]) against the
-    /// record's `yaku`, `yakuman` and `ten`; its basic points when they agree. Allocates only
-    /// to describe a mismatch.
-    fn prove_score(&self, a: &Agari) -> Step<i32> {
+    /// The score of AGARI `a` from the replay's state ([`HandState::score_win`]): with the
+    /// `points` proof against the record's `yaku`, `yakuman` and `ten` (its fu only where the
+    /// log records one, [`Proofs::some_fu`]); with `payments` alone, a hand that scores at all
+    /// (its payments are then checked by the caller). Allocates only to describe a mismatch.
+    fn prove_score(&self, a: &Agari) -> Step<Scored> {
         let mine = self.score_win(a);
-        if let Some(s) = mine.filter(|s| s.matches(&a.yaku, &a.yakuman, a.ten)) {
-            return Ok(s.base);
+        let fu_recorded = !self.proofs.some_fu || a.ten[0] != 0;
+        let agrees = |s: &crate::score::Score| {
+            if !self.proofs.has(Proof::Points) {
+                return true;
+            }
+            let ten = if fu_recorded {
+                a.ten
+            } else {
+                [i32::from(s.fu), a.ten[1], a.ten[2]]
+            };
+            s.matches(&a.yaku, &a.yakuman, ten)
+        };
+        if let Some(s) = mine.filter(agrees) {
+            return Ok(Scored {
+                base: s.base,
+                yakuman: !s.yakuman().is_empty(),
+            });
+        }
+        if !self.proofs.has(Proof::Points) {
+            return Err(fail(
+                Check::WinScoreMismatch,
+                format!(
+                    "seat {}'s win on {}: the hand has no yaku",
+                    a.who,
+                    tile::kind_name(tile::kind(a.machi)),
+                ),
+            ));
         }
         Err(fail(
             Check::WinScoreMismatch,
@@ -967,12 +1000,11 @@ impl HandState {
                 ),
             ));
         }
-        if self.players == Players::Three
-            && matches!(r.kind.as_deref(), Some("reach4" | "ron3" | "kaze4"))
-        {
+        let name = self.draw_name(r);
+        if self.players == Players::Three && matches!(name, "reach4" | "ron3" | "kaze4") {
             return Err(fail(
                 Check::ThreePlayer,
-                format!("an abortive draw {} in a three-player game", r.end_name()),
+                format!("an abortive draw {name} in a three-player game"),
             ));
         }
         let deltas = self.apply_sc(&r.sc, "RYUUKYOKU sc")?;
@@ -983,18 +1015,24 @@ impl HandState {
                 format!("RYUUKYOKU deltas sum to {sum}, not 0"),
             ));
         }
-        if self.prove_scores {
-            let want = match r.kind.as_deref() {
-                None => self
-                    .players
-                    .noten_deltas(r.hai.each_ref().map(Option::is_some)),
-                Some("nm") => self.nagashi_deltas(),
-                Some(_) => [0; 4],
+        if self.proofs.has(Proof::Payments) {
+            let want = match name {
+                "exhaustive" => {
+                    // The tenpai hands: those the log shows, else those the replay holds.
+                    let tenpai = if self.proofs.no_shown_hands {
+                        [0, 1, 2, 3].map(|s| s < self.players.seats() && self.is_tenpai(s))
+                    } else {
+                        r.hai.each_ref().map(Option::is_some)
+                    };
+                    self.players.noten_deltas(tenpai)
+                }
+                "nm" => self.nagashi_deltas(),
+                _ => [0; 4],
             };
             self.check_payments(&deltas, &want, "RYUUKYOKU")?;
         }
         self.terminals.push(Terminal {
-            kind: TerminalKind::Draw(r.end_name().to_string()),
+            kind: TerminalKind::Draw(name.to_string()),
             who: 0,
             from: 0,
             deltas,
@@ -1005,6 +1043,14 @@ impl HandState {
         self.next = Next::Ended;
         Ok(())
     }
+}
+
+/// What the replay's score of a win gives its payments proof.
+#[derive(Clone, Copy, Debug)]
+struct Scored {
+    /// Basic points ([`crate::score::Score::base`]).
+    base: i32,
+    yakuman: bool,
 }
 
 /// A tile as the wall check names it: `5p (id 53)`.

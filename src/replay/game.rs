@@ -1,6 +1,7 @@
 //! Drives a whole decoded game through [`HandState`], hand by hand, and reports to observers.
 
 use super::legal::Tracker;
+use super::proofs::Proofs;
 use super::{Check, HandState, Observer, ReplayError, TerminalKind};
 use crate::mjlog::{go_type, lacks, room_of, Event, Format, GameLog};
 use crate::rules::Players;
@@ -25,8 +26,8 @@ pub(crate) struct HandFacts {
     pub(crate) callers: u8,
     /// AGARI records.
     pub(crate) wins: u8,
-    /// AGARI records whose yaku, fu and points the replay scored and proved (0 in a log of a
-    /// format that does not record them all: [`proves_scores`]).
+    /// AGARI records whose score the replay proved ([`GameFacts::proofs`]: their yaku, fu and
+    /// points, or the payments they make; 0 in a game with no score proof).
     pub(crate) wins_proved: u8,
     /// Sum of AGARI `ten` second fields (points without honba and kyotaku).
     pub(crate) win_value: i32,
@@ -70,6 +71,8 @@ pub(crate) struct GameFacts {
     pub(crate) players: Players,
     pub(crate) hands: Vec<HandFacts>,
     pub(crate) wall: WallCoverage,
+    /// The proofs the replay ran on the game (`manifest.json`: `proofs`).
+    pub(crate) proofs: Proofs,
 }
 
 fn game_err(check: Check, detail: impl Into<String>) -> ReplayError {
@@ -101,9 +104,11 @@ pub(crate) fn replay_game<O: Observer>(
     };
     let mut hands: Vec<HandFacts> = Vec::new();
     let mut state: Option<HandState> = None;
-    // The second proof and the decisions (§23), when an observer wants them.
-    let mut tracker =
-        (observers.wants_decisions() && proves_scores(log, go)).then(Tracker::default);
+    // The second proof and the decisions (§23), when an observer wants them: in every
+    // format, every game.
+    let wants = observers.wants_decisions();
+    let proofs = Proofs::of(log, go, wants);
+    let mut tracker = wants.then(Tracker::default);
     let mut owari: Option<&Vec<f64>> = None;
     for (index, ev) in log.events.iter().enumerate() {
         observers.event(index);
@@ -176,7 +181,7 @@ pub(crate) fn replay_game<O: Observer>(
                 };
                 let mut st = HandState::deal(init, players, red, hands.len(), wall)?;
                 st.open_tanyao = go & go_type::NO_OPEN_TANYAO == 0;
-                st.prove_scores = proves_scores(log, go);
+                st.proofs = proofs;
                 hands.push(HandFacts {
                     round: init.round,
                     honba: init.honba,
@@ -299,6 +304,7 @@ pub(crate) fn replay_game<O: Observer>(
         players,
         hands: Vec::new(),
         wall: WallCoverage::default(),
+        proofs,
     };
     let Some(owari) = owari else {
         if log.origin.lacks(lacks::FINAL_SCORES) {
@@ -408,18 +414,6 @@ fn game_walls(log: &GameLog, players: Players) -> Result<(Walls, Vec<Seed>), Str
         Some(first) => Ok((Walls::new(first, players), seeds)),
         None => Err("no seed".into()),
     }
-}
-
-/// Whether the replay scores every win of `log` (GO type `go`) and refuses one whose yaku, fu
-/// or points are not the AGARI's: a Tenhou log (mjlog) that records them all, under Tenhou's
-/// standard rules (a GO type within 0xFF; lobby rule sets score otherwise, e.g. kiriage
-/// mangan in `edge/dnovikoff_tenhou/chip.xml`, type 553: 30 fu 4 han is 12,000 there).
-pub(crate) fn proves_scores(log: &GameLog, go: u32) -> bool {
-    go <= 0xFF
-        && log.origin.format == Format::Mjlog
-        && !log
-            .origin
-            .lacks(lacks::WIN_VALUE | lacks::SOME_FU | lacks::RULES | lacks::WIN_HAND)
 }
 
 /// Records a finished hand's facts and tells the observers it is over.

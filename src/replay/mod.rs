@@ -1,8 +1,10 @@
 //! Hand replay: a state machine fed by decoded events, checked at every step against the
 //! log's own records and, when the log carries a shuffle seed in a known form, against the
 //! wall it makes ([`crate::wall`]): every dealt tile, draw and indicator (`wall-mismatch`).
-//! In a Tenhou log every win is scored from the replay's own state ([`crate::score`]) and
-//! must be the AGARI's yaku, fu and points (`win-score-mismatch`).
+//! Under Tenhou's rules every win is scored from the replay's own state ([`crate::score`])
+//! and must be the AGARI's yaku, fu and points (`win-score-mismatch`) as far as the format
+//! records them, and every payment the rules' (`score-mismatch`): `proofs.rs` says which
+//! proofs run on which logs.
 //!
 //! - `state.rs`: [`HandState`], the full public and private state of one hand (concealed
 //!   hands by tile id, melds, rivers, dora indicators, riichi, wall, scores, turns), plain data.
@@ -18,6 +20,7 @@
 mod apply;
 mod game;
 pub(crate) mod legal;
+mod proofs;
 mod state;
 mod view;
 
@@ -147,8 +150,7 @@ pub(crate) trait Observer {
     fn hand_end(&mut self, _hand: &HandState) {}
     /// True when the observer wants every decision (§23): the replay then computes every
     /// seat's legal actions at every moment and refuses a game where a seat took an action
-    /// outside them (`illegal-action`), in the logs whose wins it proves
-    /// ([`game::proves_scores`]).
+    /// outside them (`illegal-action`), in every format (the `legal` proof, `proofs.rs`).
     fn wants_decisions(&self) -> bool {
         false
     }

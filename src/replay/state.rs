@@ -10,6 +10,7 @@
 
 use std::cell::Cell;
 
+use super::proofs::Proofs;
 use crate::hand;
 use crate::mjlog::{Meld, MeldKind};
 use crate::rules::Players;
@@ -128,6 +129,19 @@ impl Default for SeatState {
 }
 
 impl SeatState {
+    /// Its kans: ankan, daiminkan and kakan.
+    pub(crate) fn kan_count(&self) -> usize {
+        self.melds
+            .iter()
+            .filter(|m| {
+                matches!(
+                    m.kind,
+                    MeldKind::Ankan | MeldKind::Daiminkan | MeldKind::Kakan
+                )
+            })
+            .count()
+    }
+
     /// True when the hand has no open meld (an ankan keeps it closed).
     pub(crate) fn is_closed(&self) -> bool {
         self.melds.iter().all(|m| m.kind == MeldKind::Ankan)
@@ -215,10 +229,13 @@ pub(crate) struct HandState {
     pub(crate) round_wind: u8,
     /// Tanyao counts with an open hand (GO type bit 0x04 clear); set by the game's replay.
     pub(crate) open_tanyao: bool,
-    /// Every AGARI is scored and must equal the log's (`win-score-mismatch`); set by the game's
-    /// replay for logs that record every win's yaku, fu and points.
-    pub(crate) prove_scores: bool,
-    /// AGARI records of this hand scored and found equal to the log's.
+    /// What the replay proves of this game's wins and draws ([`Proofs`]): with `yaku`, `fu`
+    /// and `points` every AGARI is scored and must equal the log's (`win-score-mismatch`);
+    /// with `payments` every terminal record's deltas must be the rules' (`score-mismatch`).
+    /// Set by the game's replay; none in a hand dealt alone.
+    pub(crate) proofs: Proofs,
+    /// AGARI records of this hand scored and found equal to the log's (their points, or the
+    /// payments they make when the log records no points).
     pub(crate) wins_proved: u8,
     /// Calls made this hand (chi, pon, kans, ankan included) and kitas (which break the first
     /// go-around as a call does, §24): none before a first-turn win or a double riichi.

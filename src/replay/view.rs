@@ -155,6 +155,67 @@ impl HandState {
         matches!(self.next, Next::Rinshan(_))
     }
 
+    /// True when `seat` is tenpai as Tenhou counts it at an exhaustive draw: some kind
+    /// completes its concealed hand (formal tenpai counts: the kind may be all visible, or
+    /// its last copy in the seat's own pon), but not a kind whose four copies are all in the
+    /// concealed hand.
+    pub(crate) fn is_tenpai(&self, seat: usize) -> bool {
+        let st = &self.seats[seat];
+        let waits = hand::wait_mask(&st.kinds, st.melds.len() as u8);
+        (0..KINDS).any(|k| waits >> k & 1 == 1 && st.kinds[k] < 4)
+    }
+
+    /// The frame name of RYUUKYOKU `r` applied to the state as it is: its own type, or for a
+    /// draw whose type the log does not name ([`crate::mjlog::UNNAMED_ABORTIVE`]) the one
+    /// the state leaves: `yao9` on a seat's own turn (nothing else ends a hand there); after a
+    /// discard `kan4` (four kans by two or more seats), `kaze4` (four first discards of one
+    /// wind, no call), `reach4` (four riichi), else `ron3` when three seats wait on the
+    /// discard; [`crate::mjlog::UNNAMED_ABORTIVE`] still when none of them fits.
+    pub(crate) fn draw_name<'r>(&self, r: &'r crate::mjlog::Ryuukyoku) -> &'r str {
+        let name = r.end_name();
+        if name != crate::mjlog::UNNAMED_ABORTIVE {
+            return name;
+        }
+        let n = self.players.seats();
+        let seats = &self.seats[..n];
+        if matches!(self.next, Next::Discard(_)) {
+            return "yao9";
+        }
+        let kans = [0, 1, 2, 3].map(|s| seats.get(s).map_or(0, |st| st.kan_count()));
+        if kans.iter().sum::<usize>() == 4 && !kans.contains(&4) {
+            return "kan4";
+        }
+        if self.players == crate::rules::Players::Four {
+            let first = seats[0].river.first().map(|r| tile::kind(r.tile));
+            let winds = first.filter(|k| (27..31).contains(k));
+            if self.calls == 0
+                && winds.is_some()
+                && seats
+                    .iter()
+                    .all(|s| s.river.len() == 1 && Some(tile::kind(s.river[0].tile)) == winds)
+            {
+                return "kaze4";
+            }
+            if seats.iter().all(|s| s.riichi.has_declared()) {
+                return "reach4";
+            }
+            if let Some((from, t)) = self.last_discard {
+                let k = tile::kind(t);
+                let waiting = (0..n)
+                    .filter(|&s| s != usize::from(from))
+                    .filter(|&s| {
+                        let st = &self.seats[s];
+                        hand::wait_mask(&st.kinds, st.melds.len() as u8) >> k & 1 == 1
+                    })
+                    .count();
+                if waiting == 3 {
+                    return "ron3";
+                }
+            }
+        }
+        name
+    }
+
     /// True once the hand's terminal records are all applied.
     pub(crate) fn is_over(&self) -> bool {
         self.next == Next::Ended

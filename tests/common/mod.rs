@@ -66,6 +66,12 @@ pub(crate) fn sanma_fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures-sanma")
 }
 
+/// The rule-edge fixtures f013 and f014 (tools/fixtures/EXPECTED_RULES.md: no ron on an
+/// ankan, four winds, four kans by two seats), beside `fixtures/`.
+pub(crate) fn rules_fixtures() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures-rules")
+}
+
 /// The first six fixture files (f001-f005, f002 twice), whose hand-worked numbers the
 /// version-1 tests assert over the whole set; the version-2 games (f006-f008, misc/) have
 /// tests of their own (tools/fixtures/EXPECTED_V2.md).

@@ -470,7 +470,7 @@ impl<'e> Reader<'_, 'e> {
             let kind = match (exhausted, tenpai_payments(&deltas, b.players())) {
                 (true, true) => None,
                 (true, false) => Some("nm"),
-                (false, _) => Some("abortive"),
+                (false, _) => Some(crate::mjlog::UNNAMED_ABORTIVE),
             };
             b.ryuukyoku(kind, deltas, [false; 4])?;
         }
@@ -636,7 +636,8 @@ pub(crate) fn read(bytes: &[u8], log: &mut GameLog) -> Result<(), crate::reason:
         | lacks::WIN_VALUE
         | lacks::DRAW_KIND
         | lacks::WIN_HAND
-        | lacks::PAO;
+        | lacks::PAO
+        | lacks::SHOWN_HANDS;
     Ok(())
 }
 

@@ -436,7 +436,7 @@ pub(crate) fn read(top: &Value, log: &mut GameLog) -> Result<(), BuildError> {
     } else {
         r.go
     };
-    let mut lacks = lacks::SOME_FU | lacks::WIN_HAND;
+    let mut lacks = lacks::SOME_FU | lacks::WIN_HAND | lacks::SHOWN_HANDS;
     let mut rules_text = None;
     let room = if r.tenhou {
         None
