@@ -7,8 +7,8 @@
 //! `discard:<kind>` under the swap-call ban (§7); (3) after its own `REACH step="1"`: the
 //! declaration tile, `discard:<kind>` of the kinds that leave it tenpai; (4) after another
 //! seat's discard: `ron`, `pon`, `daiminkan`, `chi:<tile><tile>`, `pass`; (5) after another
-//! seat's kakan: `ron` (chankan) and `pass` — and after an ankan, `ron` only with thirteen
-//! orphans (Tenhou lets kokushi rob a closed kan).
+//! seat's kakan: `ron` (chankan) and `pass`. A closed kan (ankan) is robbed by no hand,
+//! thirteen orphans included (Tenhou's rule; Mahjong Soul's differs): it makes no moment.
 //!
 //! **Tenhou's rules as coded** (each checked on the corpus: every Phoenix and other-room
 //! action is in its legal set):
@@ -28,7 +28,9 @@
 //! - a kan (ankan, kakan, daiminkan) needs a draw left in the live wall and fewer than four
 //!   kans on the table; in riichi an ankan only of the drawn tile's kind and only when the
 //!   waits of the hand stay the same; no kakan, pon, chi or daiminkan in riichi;
-//! - no call on the last tile of the wall; a chi or pon only when some discard is still legal
+//! - no call on the last tile of the wall, nor on the discard right after the fourth kan when
+//!   two or more seats made the four (四槓散了: the hand ends after that discard unless it is
+//!   won, so only `ron` and `pass`); a chi or pon only when some discard is still legal
 //!   after it (the swap-call ban could forbid them all);
 //! - `kyuushu` on the seat's first draw (no discard yet, not a replacement draw) when no call
 //!   has been made in the hand, with nine or more distinct terminal and honour kinds.
@@ -483,16 +485,13 @@ impl Decision {
 
 /// Kans on the table (ankan, daiminkan, kakan of every seat).
 fn kans(st: &HandState) -> usize {
-    st.seats
-        .iter()
-        .flat_map(|s| s.melds.iter())
-        .filter(|m| {
-            matches!(
-                m.kind,
-                MeldKind::Ankan | MeldKind::Daiminkan | MeldKind::Kakan
-            )
-        })
-        .count()
+    st.seats.iter().map(|s| s.kan_count()).sum()
+}
+
+/// Four kans on the table, not all of one seat: the next discard ends the hand unless it is
+/// won (四槓散了), so nothing but a ron may claim it.
+fn four_kans_apart(st: &HandState) -> bool {
+    kans(st) == 4 && st.seats.iter().all(|s| s.kan_count() < 4)
 }
 
 fn mask(counts: &KindCounts) -> u64 {
@@ -708,7 +707,9 @@ impl HandState {
         let s = &self.seats[seat];
         let mut a = self.actions_on_kita(seat, from, t, waits, furiten);
         let k = tile::kind(t);
-        if self.live_wall == 0 || s.riichi.has_declared() {
+        // No call on the last tile, from a riichi hand, or on the discard after four kans of
+        // two or more seats (the hand ends unless it is won).
+        if self.live_wall == 0 || s.riichi.has_declared() || four_kans_apart(self) {
             return a;
         }
         // A call is legal when some discard stays legal after it (swap-call ban).
@@ -780,7 +781,8 @@ impl HandState {
     }
 
     /// The legal actions of `seat` on the kan tile `t` of `from` (just applied): a chankan ron
-    /// on a kakan, or on an ankan with thirteen orphans only.
+    /// on a kakan. An ankan is robbed by no hand under Tenhou's rules, thirteen orphans
+    /// included (docs/definitions.md §23): `seat` may only pass it.
     pub(crate) fn actions_on_kan(
         &self,
         seat: usize,
@@ -795,17 +797,9 @@ impl HandState {
             red_game: self.red,
             ..Actions::default()
         };
-        if furiten || !self.can_win_on(seat, from, t, waits) {
-            return a;
+        if !ankan && !furiten && self.can_win_on(seat, from, t, waits) {
+            a.flags |= RON;
         }
-        if ankan {
-            let mut h = self.seats[seat].kinds;
-            h[tile::kind(t)] += 1;
-            if !hand::complete::is_thirteen_orphans(&h) {
-                return a;
-            }
-        }
-        a.flags |= RON;
         a
     }
 }
@@ -815,7 +809,7 @@ impl HandState {
 enum Claimed {
     /// A discard (ron, pon, daiminkan, chi).
     Discard,
-    /// A kakan's added tile (chankan) or an ankan's tile (kokushi only).
+    /// A kakan's added tile (chankan) or an ankan's tile (which nothing may claim).
     Kan { ankan: bool },
     /// A kita's North (ron only).
     Kita,
@@ -953,7 +947,7 @@ impl Tracker {
                         Some(Action::Discard(tile::kind(*tile) as u8))
                     }
                     Event::Kita { who, .. } if *who == p => Some(Action::Kita),
-                    Event::Ryuukyoku(r) if r.end_name() == "yao9" => Some(Action::Kyuushu),
+                    Event::Ryuukyoku(r) if st.draw_name(r) == "yao9" => Some(Action::Kyuushu),
                     Event::Dora { .. } => return Ok(()),
                     _ => None,
                 };
@@ -999,7 +993,7 @@ impl Tracker {
                             };
                         }
                     }
-                    Event::Ryuukyoku(r) if r.end_name() == "ron3" => {
+                    Event::Ryuukyoku(r) if st.draw_name(r) == "ron3" => {
                         taken = self
                             .pending
                             .map(|p| p.filter(|l| l.flags & RON != 0).map(|_| Action::Ron));
@@ -1144,8 +1138,8 @@ impl Tracker {
             if a.any_claim() {
                 self.pending[s] = Some(a);
             }
-            // A kan tile only kokushi may rob: passing it is furiten only when it could.
-            let robbable = what != (Claimed::Kan { ankan: true }) || a.flags & RON != 0;
+            // An ankan's tile cannot be robbed: letting it go is no pass, and no furiten.
+            let robbable = what != (Claimed::Kan { ankan: true });
             if robbable && self.waits[s] >> k & 1 == 1 {
                 self.passed[s] = true;
                 if seat.riichi.has_declared() {

@@ -374,6 +374,11 @@ impl Script {
     /// before the tracker refuses it).
     fn ron(&mut self, who: u8) -> Result<(), ReplayError> {
         let (from, machi) = self.st.last_discard.unwrap();
+        self.ron_on(who, from, machi)
+    }
+
+    /// The AGARI of a ron by `who` on tile `machi` of seat `from` (a discard, a kan's tile).
+    fn ron_on(&mut self, who: u8, from: u8, machi: TileId) -> Result<(), ReplayError> {
         self.ev(Event::Agari(Box::new(crate::mjlog::Agari {
             honba: 0,
             kyotaku: 0,
@@ -391,6 +396,20 @@ impl Script {
             sc: [0; 8],
             owari: None,
         })))
+    }
+
+    /// An ankan by `who` of the four `name` tiles it holds.
+    fn ankan(&mut self, who: u8, name: &str) -> Result<(), ReplayError> {
+        let k = kind_of(name).0 as u8;
+        let meld = Meld {
+            kind: MeldKind::Ankan,
+            tiles: [4 * k, 4 * k + 1, 4 * k + 2, 4 * k + 3],
+            len: 4,
+            called: None,
+            added: None,
+            from_rel: 0,
+        };
+        self.ev(Event::Call { who, meld, m: 0 })
     }
 }
 
@@ -769,4 +788,81 @@ fn a_real_declined_win() {
     assert_eq!((*turn, *kind, taken.as_str()), (11, "riichi", "riichi"));
     assert!(legal.starts_with("tsumo riichi discard:1m"), "{legal}");
     assert_eq!(seat2.len(), 5);
+}
+
+/// No hand robs a closed kan under Tenhou's rules, thirteen orphans included: seat 1 waits on
+/// 1m with kokushi (`9m 19p 199s 1234567z`) and seat 2 makes an ankan of the four 1m. Seat 1
+/// has no decision there (a table that lets kokushi rob an ankan would offer `ron pass`), and
+/// a ron on the kan's tile is refused.
+#[test]
+fn no_ron_on_an_ankan_even_for_kokushi() {
+    let kokushi = "9m 19p 199s 1234567z";
+    let hands = [
+        "2233m 4455p 66s 77s 8p",
+        kokushi,
+        "1111m 234p 567p 88m 6s",
+        "2233s 4455s 66m 77m 8s",
+    ];
+    let mut s = Script::new(hands);
+    s.tsumogiri(0, "1z");
+    s.tsumogiri(1, "2z");
+    s.draw(2, "3z");
+    assert!(s.legal(2).starts_with("ankan:1m"), "{}", s.legal(2));
+    s.ankan(2, "1m").unwrap();
+    assert_eq!(s.legal(1), "");
+    assert!(s
+        .rows
+        .iter()
+        .all(|d| d.seat != 1 || d.kind != DecisionKind::Ron));
+    // The AGARI of a kokushi ron on the kan's 1m is not in seat 1's (empty) legal set.
+    let machi = s.st.seats[2].melds[0].tiles[0];
+    let d = refused(s.ron_on(1, 2, machi));
+    assert_eq!(d, "seat 1 took ron; its legal actions were: none");
+    // Letting the kan go is no pass: seat 1 is not furiten for it.
+    s.draw(2, "4z");
+    s.discard(2, "4z").unwrap();
+    assert!(!s.tr.passed[1]);
+}
+
+/// Four kans by two seats (四槓散了): the discard after the fourth ends the hand unless it is
+/// won, so only `ron` may claim it. Seat 0 makes two ankans (1m, 2m) and discards 9s: seat 1
+/// (99s) may pon it. Seat 1 then makes two ankans (3m, 4m) and discards 4p: seat 2 (44p) may
+/// not pon it; seat 3 (`23p 567m 678m 234s 88s`, pinfu on 1p-4p) may ron it. A pon of it is
+/// refused.
+#[test]
+fn only_ron_on_the_discard_after_four_kans_of_two_seats() {
+    let hands = [
+        "1111m 2222m 55p 66p 9s",
+        "3333m 4444m 4p 88s 99s",
+        "44p 11s 22s 33s 77z 6z 5s 6s",
+        "23p 567m 678m 234s 88s",
+    ];
+    let mut s = Script::new(hands);
+    s.draw(0, "3z");
+    s.ankan(0, "1m").unwrap();
+    s.draw(0, "4z");
+    s.ankan(0, "2m").unwrap();
+    s.draw(0, "5z");
+    s.discard(0, "9s").unwrap();
+    assert_eq!(s.legal(1), "pon pass");
+    s.draw(1, "6z");
+    s.ankan(1, "3m").unwrap();
+    s.draw(1, "1z");
+    assert_eq!(kans(&s.st), 3);
+    assert!(!four_kans_apart(&s.st));
+    s.ankan(1, "4m").unwrap();
+    assert!(four_kans_apart(&s.st));
+    s.draw(1, "2z");
+    s.discard(1, "4p").unwrap();
+    assert_eq!(s.legal(2), "");
+    assert_eq!(s.legal(3), "ron pass");
+    let d = refused(s.call(2, MeldKind::Pon, &["4p", "4p"]));
+    assert_eq!(d, "seat 2 took pon; its legal actions were: none");
+    // Four kans of one seat (its suukantsu tenpai) leave the calls: only the kans of two
+    // seats or more end the hand.
+    let mut one = s.st.clone();
+    let moved: Vec<_> = one.seats[1].melds.drain(..).collect();
+    one.seats[0].melds.extend(moved);
+    assert_eq!(kans(&one), 4);
+    assert!(!four_kans_apart(&one));
 }
