@@ -3,7 +3,9 @@
 //! Exit status: 0 when a command ran through (every input ok or skipped; also `--help`), 2 when
 //! it finished but some inputs failed (or, for `haifu agree`, an external engine broke the
 //! protocol), 1 on a usage error (an argument clap or a value parser
-//! refuses, before any work starts) or an I/O error, 130 when interrupted (Ctrl-C). A closed
+//! refuses, before any work starts) or an I/O error, 3 when a report, `haifu agree` or
+//! `haifu review` found no unit in the frames it was given (the message says why:
+//! [`NothingToReport`]), 130 when interrupted (Ctrl-C). A closed
 //! standard output (`haifu stats … | head`) ends the run quietly with 0, as ripgrep does.
 
 use std::process::ExitCode;
@@ -11,6 +13,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 use crate::cmd::{self, Done};
+use crate::report::empty::NothingToReport;
 use crate::report::engine::EngineError;
 use crate::runtime::{stop_on_interrupt, Interrupted, InterruptedKept};
 
@@ -81,6 +84,10 @@ fn exit_code(result: anyhow::Result<Done>) -> ExitCode {
             ExitCode::from(130)
         }
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) if e.is::<NothingToReport>() => {
+            eprintln!("haifu: {e}");
+            ExitCode::from(3)
+        }
         Err(e) if e.is::<EngineError>() => {
             eprintln!("haifu: error: {e:#}");
             ExitCode::from(2)

@@ -19,6 +19,8 @@ mod corpus;
 mod danger_by_turn;
 #[path = "every_decision.rs"]
 mod every_decision;
+#[path = "every_format.rs"]
+mod every_format;
 #[path = "fixture_danger.rs"]
 mod fixture_danger;
 #[path = "fixture_melds.rs"]

@@ -357,32 +357,38 @@ fn where_equals_the_condition_written_into_the_sql() {
     assert!(checked >= 10, "{checked} reports checked");
 }
 
-/// A slice that selects no games is stated as such, with reports of zero units.
+/// A slice that selects no games is stated as such, with reports of zero units, and the
+/// command exits 3 (nothing to report) saying why.
 #[test]
 fn a_slice_of_no_games_says_so() {
     let out = ingested();
     let dir = out.path().to_str().unwrap();
     let expr = "date < '2000-01-01'";
-    let table = ok(&haifu(&[
-        "stats",
-        "riichi-response",
-        "--frames",
-        dir,
-        "--where",
-        expr,
-    ]));
+    let nothing = |args: &[&str]| -> String {
+        let o = haifu(args);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(3), "{args:?}: {err}");
+        assert!(
+            err.contains(
+                "haifu: nothing to report: --where \"date < '2000-01-01'\" selects none of the 4-player games"
+            ),
+            "{err}"
+        );
+        String::from_utf8(o.stdout).unwrap()
+    };
+    let table = nothing(&["stats", "riichi-response", "--frames", dir, "--where", expr]);
     assert!(
         table.contains("selects no games; every count below is 0"),
         "{table}"
     );
-    let v = json(&ok(&haifu(&[
+    let v = json(&nothing(&[
         "stats", "summary", "--frames", dir, "--where", expr, "--format", "json",
-    ])));
+    ]));
     assert_eq!(v["slice"]["games"], 0);
     assert_eq!(v["slice"]["hands"], 0);
     assert_eq!(v["rows"][0]["games"], 0);
     assert_eq!(v["rows"][0]["hands"], 0);
-    let v = json(&ok(&haifu(&[
+    let v = json(&nothing(&[
         "stats",
         "riichi-response",
         "--frames",
@@ -391,7 +397,7 @@ fn a_slice_of_no_games_says_so() {
         expr,
         "--format",
         "json",
-    ])));
+    ]));
     assert_eq!(v["rows"].as_array().unwrap().len(), 1);
     assert_eq!(v["rows"][0]["outcome"], "all");
     assert_eq!(v["rows"][0]["units"], 0);

@@ -147,7 +147,24 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         other => report::render(&agree::report_frame(&outcome)?, other, None)?,
     };
     print(&text)?;
+    if decisions == 0 {
+        nothing(args, Some(crate::frames::DECISIONS), "agree")?;
+    }
     Ok(Done::Ok)
+}
+
+/// Fails with why no decision was scored (exit 3).
+fn nothing(args: &Args, frame: Option<&str>, what: &str) -> Result<()> {
+    let (table, slice) = args.slice.select(&args.frames)?;
+    let why = report::empty::no_decisions(
+        &args.frames,
+        &table,
+        slice.as_ref(),
+        args.limit,
+        frame,
+        what,
+    )?;
+    Err(report::empty::NothingToReport(why).into())
 }
 
 /// `--every-decision`: §23's agreement over every kind of decision.
@@ -185,5 +202,8 @@ fn run_every(args: &Args) -> Result<Done> {
         other => report::render(&agree_every::report_frame(&outcome)?, other, None)?,
     };
     print(&text)?;
+    if outcome.totals.decisions() == 0 {
+        nothing(args, None, "agree --every-decision")?;
+    }
     Ok(Done::Ok)
 }

@@ -84,9 +84,24 @@ pub(crate) fn print_sql(
     }
     let mut ctx = report::context_over(dir, print_args.seat, slice.as_ref(), &table)?;
     let mut df = report::run(&mut ctx, sql, filter)?;
+    let rows = df.height();
     if let Some(n) = min_games {
         df = report::min_games(df, n)?;
     }
+    // A bundled report that finds no unit says why (exit 3), after its (empty) table.
+    let nothing = if note {
+        match report::empty::no_games(&mut ctx, slice.as_ref())? {
+            Some(why) => Some(why),
+            None if df.height() > 0 => None,
+            None if rows > 0 => Some(format!(
+                "no name of the {rows} has --min-games {} games",
+                min_games.unwrap_or(1)
+            )),
+            None => Some(report::empty::no_rows(&mut ctx, dir, sql, what)?),
+        }
+    } else {
+        None
+    };
     // Games whose format does not record what the report reads (on standard error, so that
     // CSV and JSON stay clean).
     if note {
@@ -98,7 +113,10 @@ pub(crate) fn print_sql(
         eprintln!("{}", s.header());
     }
     print(&report::render(&df, print_args.format, slice.as_ref())?)?;
-    Ok(())
+    match nothing {
+        Some(why) => Err(report::empty::NothingToReport(why).into()),
+        None => Ok(()),
+    }
 }
 
 #[cfg(test)]

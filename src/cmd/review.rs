@@ -130,5 +130,17 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         By::Game => review::by_game_frame(&rows)?,
     };
     print(&report::render(&df, args.format, None)?)?;
+    if rows.is_empty() && summary.failed == 0 {
+        let (table, slice) = args.slice.select(&args.frames)?;
+        let why = report::empty::no_decisions(
+            &args.frames,
+            &table,
+            slice.as_ref(),
+            None,
+            None,
+            "review",
+        )?;
+        return Err(report::empty::NothingToReport(why).into());
+    }
     Ok(Done::failed_if(summary.failed > 0))
 }

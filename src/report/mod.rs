@@ -12,6 +12,7 @@ pub(crate) mod agree_every;
 mod all;
 pub mod danger;
 pub(crate) mod danger_by_turn;
+pub(crate) mod empty;
 pub(crate) mod engine;
 pub(crate) mod hand_reading;
 mod players;
