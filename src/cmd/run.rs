@@ -17,6 +17,7 @@ use crate::danger::EstimatorName;
 use crate::frames::write_atomically;
 use crate::ingest;
 use crate::report::Format;
+use crate::rules::Players;
 use crate::runtime::{check_interrupt, return_freed_memory, timing};
 use crate::{frames, params, report};
 
@@ -48,7 +49,6 @@ const SANMA: &str = "sanma";
 /// slice's, when one is given: selected among them), with their parameter file and its
 /// validation unless sliced; returns how many games they are.
 fn write_sanma(dir: &Path, out: &Path, slice_args: &SliceArgs) -> Result<Option<u64>> {
-    use crate::rules::Players;
     let present = report::Table::present(dir)?;
     if !present.contains(&Players::Three) {
         return Ok(None);
@@ -82,17 +82,33 @@ fn write_sanma(dir: &Path, out: &Path, slice_args: &SliceArgs) -> Result<Option<
         )?,
     }
     timing("three-player reports", t0.elapsed());
+    Ok(Some(table_games(dir, Players::Three)?))
+}
+
+/// The games of `players` in the frames in `dir`.
+fn table_games(dir: &Path, players: Players) -> Result<u64> {
+    use polars::prelude::{col, len, lit, LazyFrame, PlRefPath};
     let games = report::collect(
-        polars::prelude::LazyFrame::scan_parquet(
-            polars::prelude::PlRefPath::try_from_path(&dir.join("games.parquet"))?,
+        LazyFrame::scan_parquet(
+            PlRefPath::try_from_path(&dir.join("games.parquet"))?,
             Default::default(),
         )?
-        .filter(polars::prelude::col("players").eq(polars::prelude::lit(3)))
-        .select([polars::prelude::len().alias("n")]),
+        .filter(col("players").eq(lit(players.seats() as i32)))
+        .select([len().alias("n")]),
     )?;
-    Ok(Some(
-        games.column("n")?.get(0)?.extract::<u64>().unwrap_or(0),
-    ))
+    Ok(games.column("n")?.get(0)?.extract::<u64>().unwrap_or(0))
+}
+
+/// Copies the files (not the directories) of `from` into `to`, which it creates.
+fn copy_files(from: &Path, to: &Path) -> Result<()> {
+    fs::create_dir_all(to)?;
+    for e in fs::read_dir(from)? {
+        let e = e?;
+        if e.file_type()?.is_file() {
+            fs::copy(e.path(), to.join(e.file_name()))?;
+        }
+    }
+    Ok(())
 }
 
 /// Reports shown on stdout after a run, in this order.
@@ -122,8 +138,6 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     let t0 = std::time::Instant::now();
     let reports = report::write_all(dir, &reports_dir, slice.as_ref(), &table)?;
     timing("reports", t0.elapsed());
-    // §24: the three-player games' reports and parameter files in reports/sanma/.
-    let sanma = write_sanma(dir, &reports_dir.join(SANMA), &args.slice)?;
     let validation_df = summary.tsumo_validation.take();
     let report = |name: &str| {
         reports
@@ -170,6 +184,15 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             )?;
         }
     }
+    // §24: the three-player games' reports and parameter files in reports/sanma/: those just
+    // written to reports/ when they are the three-player table's (a corpus of three-player
+    // games only), else computed for it.
+    let sanma = if table.players == Players::Three && !table.mixed() {
+        copy_files(&reports_dir, &reports_dir.join(SANMA))?;
+        Some(table_games(dir, Players::Three)?)
+    } else {
+        write_sanma(dir, &reports_dir.join(SANMA), &args.slice)?
+    };
     // The last moment to stop: after it the new output replaces the old.
     check_interrupt()?;
     stage.commit()?;
