@@ -154,8 +154,9 @@ pub fn scores_each_for<const N: usize>(
     }
 }
 
-/// The scores over `kinds` (`count` of them); the four-player case is the range 0..34.
-#[inline]
+/// The scores over `kinds` (`count` of them); the four-player case is the range 0..34,
+/// inlined into [`scores_each`] so that its loops and its scale are constants there.
+#[inline(always)]
 fn scores_over<const N: usize>(
     ws: &[[f64; KINDS]; N],
     waits: &[bool; KINDS],

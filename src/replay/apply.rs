@@ -200,26 +200,23 @@ impl HandState {
         ))
     }
 
-    /// A tile id the game has: with three players, not a 2m–8m (ids 4..32).
+    /// A tile id the game has: with three players, not a 2m–8m (ids 4..32). (The checks on
+    /// every event are inlined; their failures, built only when they fail, are not.)
+    #[inline]
     fn check_tile(&self, t: TileId) -> Step {
         if self.players.has_tile(t) {
             return Ok(());
         }
-        Err(fail(
-            Check::ThreePlayer,
-            format!("{} is not a tile of a three-player game", tile_text(t)),
-        ))
+        Err(not_a_tile(t))
     }
 
     /// A seat that plays: with three players, not the fourth.
+    #[inline]
     fn check_seat(&self, seat: u8) -> Step {
         if usize::from(seat) < self.players.seats() {
             return Ok(());
         }
-        Err(fail(
-            Check::ThreePlayer,
-            format!("seat {seat} acts in a three-player game"),
-        ))
+        Err(not_a_seat(seat))
     }
 
     fn make_visible(&mut self, t: TileId) {
@@ -246,18 +243,12 @@ impl HandState {
         Ok(())
     }
 
+    #[inline]
     fn expect_size(&self, seat: usize, holding: bool) -> Step {
         let s = &self.seats[seat];
         let want = 13 - 3 * s.melds.len() as i32 + holding as i32;
         if s.hand_len as i32 != want {
-            return Err(fail(
-                Check::HandSize,
-                format!(
-                    "seat {seat} holds {} concealed tiles with {} melds, expected {want}",
-                    s.hand_len,
-                    s.melds.len()
-                ),
-            ));
+            return Err(wrong_size(seat, s.hand_len, s.melds.len(), want));
         }
         Ok(())
     }
@@ -1043,6 +1034,30 @@ impl HandState {
         self.next = Next::Ended;
         Ok(())
     }
+}
+
+#[cold]
+fn not_a_tile(t: TileId) -> (Check, String) {
+    fail(
+        Check::ThreePlayer,
+        format!("{} is not a tile of a three-player game", tile_text(t)),
+    )
+}
+
+#[cold]
+fn not_a_seat(seat: u8) -> (Check, String) {
+    fail(
+        Check::ThreePlayer,
+        format!("seat {seat} acts in a three-player game"),
+    )
+}
+
+#[cold]
+fn wrong_size(seat: usize, held: u8, melds: usize, want: i32) -> (Check, String) {
+    fail(
+        Check::HandSize,
+        format!("seat {seat} holds {held} concealed tiles with {melds} melds, expected {want}"),
+    )
 }
 
 /// What the replay's score of a win gives its payments proof.

@@ -52,10 +52,6 @@ const POOLED: &str = "draw_rate";
 pub(crate) const DANGER_TABLES: [&str; 3] =
     ["danger_eval", "danger_calibration", "danger_eval_summary"];
 
-/// True when `sql` reads `table`: the name as a whole word (in any case) right after `FROM` or
-/// `JOIN`, or in a comma-separated list of tables after one (`FROM a x, b AS y, table`). A
-/// column or alias of that name is not a read, nor a name in a select list (`SELECT hands,
-/// wins FROM hands`).
 /// Whether `sql` names the column `column` (a word; `prefix*` any word starting so).
 pub(crate) fn names_column(sql: &str, column: &str) -> bool {
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
@@ -67,7 +63,20 @@ pub(crate) fn names_column(sql: &str, column: &str) -> bool {
         })
 }
 
+/// True when `sql` reads `table`: the name as a whole word (in any case) right after `FROM` or
+/// `JOIN`, or in a comma-separated list of tables after one (`FROM a x, b AS y, table`). A
+/// column or alias of that name is not a read, nor a name in a select list (`SELECT hands,
+/// wins FROM hands`).
 pub(crate) fn reads_table(sql: &str, table: &str) -> bool {
+    // Most (query, table) pairs do not name the table at all: say so without lowercasing and
+    // tokenising the query (`haifu --help` and every command's start ask of every report).
+    let named = sql
+        .as_bytes()
+        .windows(table.len().max(1))
+        .any(|w| w.eq_ignore_ascii_case(table.as_bytes()));
+    if !named {
+        return false;
+    }
     let sql = sql.to_ascii_lowercase();
     let word = |c: char| c.is_ascii_alphanumeric() || c == '_';
     // Words (with the dots of qualified names) and every other character, spaces dropped.
