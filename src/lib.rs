@@ -31,6 +31,8 @@
 // listing) is unused; dead code is reported by the full build.
 #![cfg_attr(not(feature = "cli"), allow(dead_code))]
 
+#[cfg(feature = "cli")]
+mod again;
 pub mod agree;
 #[cfg(feature = "cli")]
 pub mod cli;

@@ -22,7 +22,7 @@ use crate::hand::{self, KindCounts};
 use crate::mjlog::MeldKind;
 use crate::replay::legal::{Action, Actions, DecisionKind};
 use crate::replay::{Decision, HandState, Observer};
-use crate::stats::decisions::legal_kinds;
+use crate::replay::legal::legal_kinds;
 use crate::tile;
 
 /// The built-in engines over every kind of decision.

@@ -20,7 +20,6 @@
 //! a hash of the log id and the path of every landed game and a Parquet footer entry per row
 //! group. The manifest's entries go to disk as they come.
 
-pub(crate) mod again;
 mod decode_only;
 mod dedup;
 mod merge;

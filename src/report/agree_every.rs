@@ -3,7 +3,7 @@
 //! kan or not, kyuushu or play on, and the discard.
 //!
 //! The decisions are the replay's own, so the games are read again from the logs the frames
-//! came from ([`crate::ingest::again`]), in the manifest's order, and replayed a chunk at a
+//! came from ([`crate::again`]), in the manifest's order, and replayed a chunk at a
 //! time in parallel; every decision closes with the built-in engines' answers and (for
 //! external engines) its request object. Requests are numbered and sent in that order, a
 //! batch ahead of the answers awaited (as §7's `agree`); tallies are exact integers added in
@@ -21,12 +21,12 @@ use rayon::prelude::*;
 use super::agree::wilson;
 use super::engine::{ActionSet, EngineCommand, EveryAnswers, External};
 use super::slice::Slice;
+use crate::again::{self, Landed, Reader};
 use crate::agree::every::{
     every_groups_of, kind_index, EveryBuiltin, EveryObserver, EveryOptions, EveryTotals, Item,
     EVERY_GROUPS,
 };
 use crate::agree::Tally;
-use crate::ingest::again::{self, Landed, Reader};
 use crate::mjlog::{go_type, GameLog};
 use crate::replay::legal::{Action, DecisionKind};
 
@@ -68,7 +68,10 @@ struct Sent {
 
 /// Scores every engine of `opts` over the decisions of the frames' games.
 pub(crate) fn run(opts: &Options) -> Result<Outcome> {
-    let games = again::games(&opts.frames, opts.slice.as_ref())?;
+    let games = again::games(
+        &opts.frames,
+        opts.slice.as_ref().map(Slice::id_set).transpose()?.as_ref(),
+    )?;
     let mut names = Vec::new();
     let mut builtins = Vec::new();
     let mut externals: Vec<External<ActionSet>> = Vec::new();

@@ -10,6 +10,7 @@
 //! `phoenix-table` fitted on the slice) into a scratch directory that lives as long as the
 //! slice.
 
+use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -193,6 +194,17 @@ impl Slice {
     /// The selected games' ids.
     pub(crate) fn ids(&self) -> &Series {
         &self.ids
+    }
+
+    /// The selected games' log ids as a set.
+    pub(crate) fn id_set(&self) -> Result<HashSet<String>> {
+        Ok(self
+            .ids
+            .str()?
+            .iter()
+            .flatten()
+            .map(str::to_string)
+            .collect())
     }
 
     /// The filter that keeps the rows of the selected games in a per-game table.

@@ -2,7 +2,7 @@
 //! scored against what the player did (docs/review.md).
 //!
 //! The games are those of a frames directory, read again from the logs its manifest names
-//! ([`crate::ingest::again`]), a §9 slice or an even sample of them when asked. Each (game,
+//! ([`crate::again`]), a §9 slice or an even sample of them when asked. Each (game,
 //! seat) is a job: `--jobs` worker threads each take the next job, start the bot for the seat
 //! (or reuse the one that served its last game of that seat, `--reuse`), and run a
 //! [`session::review`]. The main thread collects the results, shows progress, and writes the
@@ -28,7 +28,7 @@ use std::time::Duration;
 use anyhow::{Context, Result};
 use polars::prelude::*;
 
-use crate::ingest::again::{self, Landed, Reader};
+use crate::again::{self, Landed, Reader};
 use crate::mjlog::GameLog;
 use crate::replay::legal::DecisionKind;
 use crate::report::slice::Slice;
@@ -107,7 +107,10 @@ pub(crate) fn even_sample(n: usize, k: usize) -> Vec<usize> {
 
 /// Runs the review of `opts`, writes its frames, and returns its summary.
 pub(crate) fn run(opts: &Options) -> Result<Summary> {
-    let all = again::games(&opts.frames, opts.slice.as_ref())?;
+    let all = again::games(
+        &opts.frames,
+        opts.slice.as_ref().map(Slice::id_set).transpose()?.as_ref(),
+    )?;
     let games: Vec<Landed> = match opts.limit_games {
         Some(k) => even_sample(all.len(), k)
             .into_iter()

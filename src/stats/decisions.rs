@@ -12,6 +12,7 @@
 //! (a log's discard is always legal: Tenhou enforces the rules this encodes).
 
 use crate::mjlog::MeldKind;
+use crate::replay::legal::legal_kinds;
 use crate::replay::{HandState, Observer};
 use crate::tile::{self, KINDS};
 
@@ -185,37 +186,6 @@ pub fn indicators_label(p: u64) -> String {
         .map(|&t| tile::type_name(t))
         .collect::<Vec<_>>()
         .join(" ")
-}
-
-/// The legal kinds of a decision (§7): in riichi the drawn tile's kind; otherwise every kind
-/// held, except after a call the swap-call kinds (喰い替え): after a pon the called kind, after
-/// a chi the called kind and, when the called tile is the lowest of the sequence n, n+1, n+2,
-/// the kind n+3, or when it is the highest, the kind n−3 (inside the suit).
-pub(crate) fn legal_kinds(
-    concealed: &[u8; KINDS],
-    in_riichi: bool,
-    drawn: Option<usize>,
-    call: Option<(MeldKind, usize, usize)>,
-) -> u64 {
-    if let (true, Some(k)) = (in_riichi, drawn) {
-        return 1 << k;
-    }
-    let mut legal = concealed
-        .iter()
-        .enumerate()
-        .fold(0u64, |m, (k, &c)| m | u64::from(c > 0) << k);
-    if let Some((kind, called, lowest)) = call {
-        legal &= !(1 << called);
-        if kind == MeldKind::Chi {
-            let number = called % 9;
-            if called == lowest && number + 3 < 9 {
-                legal &= !(1 << (called + 3));
-            } else if called == lowest + 2 && number >= 3 {
-                legal &= !(1 << (called - 3));
-            }
-        }
-    }
-    legal
 }
 
 /// Collects §7 decisions of one game.

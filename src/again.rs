@@ -21,7 +21,6 @@ use crate::input;
 use crate::logdb::LogDb;
 use crate::manifest::{ManifestDocument, Status};
 use crate::mjlog::GameLog;
-use crate::report::slice::Slice;
 
 /// A game that landed in a frames directory.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -31,20 +30,9 @@ pub(crate) struct Landed {
     pub(crate) game_id: String,
 }
 
-/// The games of `frames` (its manifest's landed inputs, in run order), only those a §9 slice
-/// selects when given.
-pub(crate) fn games(frames: &Path, slice: Option<&Slice>) -> Result<Vec<Landed>> {
-    let keep: Option<HashSet<String>> = slice
-        .map(|s| -> Result<HashSet<String>> {
-            Ok(s.ids()
-                .str()?
-                .iter()
-                .flatten()
-                .map(str::to_string)
-                .collect())
-        })
-        .transpose()?;
-    let keep = keep.as_ref();
+/// The games of `frames` (its manifest's landed inputs, in run order), only those whose log
+/// ids `keep` holds when given (a §9 slice's games).
+pub(crate) fn games(frames: &Path, keep: Option<&HashSet<String>>) -> Result<Vec<Landed>> {
     let path = frames.join("manifest.json");
     let doc =
         ManifestDocument::read(&path).with_context(|| format!("cannot read {}", path.display()))?;
