@@ -331,9 +331,46 @@ fn limit_and_resume() {
         "{err}"
     );
     let after = rows(&out);
-    // The earlier pairs' rows are kept as they were, the new ones added after them.
+    // The earlier pairs' rows are kept as they were, the new ones added after them: the first
+    // run's part untouched, the resumed run's a part of its own.
     assert_eq!(&after[..first.len()], &first[..]);
     assert!(after.len() > first.len());
+    let parts = |d: &Path| -> Vec<String> {
+        let mut p: Vec<String> = std::fs::read_dir(d.join("reviews"))
+            .map(|r| {
+                r.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        p.sort();
+        p
+    };
+    assert_eq!(parts(&out), ["part-00000.parquet", "part-00001.parquet"]);
+    let (_, report, _) = review(f.path(), &out, &cmd, &["--limit-games", "3", "--resume"]);
+    // The layout of an earlier haifu (one file, reviews.parquet) reads and resumes the same.
+    let mut whole = frame(&out, "reviews");
+    std::fs::remove_dir_all(out.join("reviews")).unwrap();
+    polars::prelude::ParquetWriter::new(
+        std::fs::File::create(out.join("reviews.parquet")).unwrap(),
+    )
+    .finish(&mut whole)
+    .unwrap();
+    let (code, again, err) = review(f.path(), &out, &cmd, &["--limit-games", "3", "--resume"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("(12 from an earlier run)"), "{err}");
+    assert_eq!(again, report);
+    assert_eq!(rows(&out), after);
+    // A new review (without --resume) replaces the earlier one, in either layout.
+    let (code, _, err) = review(
+        f.path(),
+        &out,
+        &cmd,
+        &["--limit-games", "3", "--seats", "0"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(!out.join("reviews.parquet").exists());
+    assert_eq!(parts(&out), ["part-00000.parquet"]);
+    assert_eq!(rows(&out), first);
 }
 
 /// On Phoenix games (when the corpus is present): 20 games, every seat, no failure, every

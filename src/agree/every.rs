@@ -20,9 +20,9 @@ use std::ops::AddAssign;
 use super::{kinds_of, lowest_discards, Tally, AGREEMENT_UNIT};
 use crate::hand::{self, KindCounts};
 use crate::mjlog::MeldKind;
+use crate::replay::legal::legal_kinds;
 use crate::replay::legal::{Action, Actions, DecisionKind};
 use crate::replay::{Decision, HandState, Observer};
-use crate::replay::legal::legal_kinds;
 use crate::tile;
 
 /// The built-in engines over every kind of decision.

@@ -25,9 +25,9 @@ every other seat's dahai or kakan: akochan's pipe mode), array (the events since
 one JSON array where it has a decision, one answer back: mjai.app).
 
 The games are read again from the logs the frames' manifest.json names (run from the directory the \
-ingest ran in). The frames reviews.parquet (one row per decision) and review_failures.parquet (one \
-row per failed (game, seat)) are written into --out, checkpointed as the review goes; --resume skips \
-the pairs already there. A bot that exits, hangs past --timeout or writes a line that is not mjai \
+ingest ran in). The frames reviews (one row per decision, in parts: reviews/part-NNNNN.parquet) and \
+review_failures.parquet (one row per failed (game, seat)) are written into --out as the review goes; \
+--resume skips the pairs already there. A bot that exits, hangs past --timeout or writes a line that is not mjai \
 fails that (game, seat), which counts no decision; the review goes on and exits 2. An answer the \
 rules do not allow there counts as invalid."
 )]
@@ -41,7 +41,7 @@ pub(crate) struct Args {
     /// The bot's name in the frames and reports (default: the command).
     #[arg(long)]
     name: Option<String>,
-    /// Output directory for reviews.parquet and review_failures.parquet.
+    /// Output directory for the frames reviews (reviews/part-*.parquet) and review_failures.
     #[arg(long, short)]
     out: PathBuf,
     /// When the bot answers.
@@ -62,7 +62,7 @@ pub(crate) struct Args {
     /// Keep a bot process between games of its seat (the next start_game follows end_game).
     #[arg(long)]
     reuse: bool,
-    /// Skip the (game, seat) pairs already in --out's reviews.parquet.
+    /// Skip the (game, seat) pairs already in --out's reviews frame.
     #[arg(long)]
     resume: bool,
     /// The report: per kind of decision, or per (game, seat).
@@ -124,13 +124,9 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         summary.failed,
         summary.decisions
     );
-    let rows = review::rows_of(&args.out)?;
-    let df = match args.by {
-        By::Kind => review::report_frame(&rows)?,
-        By::Game => review::by_game_frame(&rows)?,
-    };
+    let (df, decisions) = review::report(&args.out, args.by == By::Game)?;
     print(&report::render(&df, args.format, None)?)?;
-    if rows.is_empty() && summary.failed == 0 {
+    if decisions == 0 && summary.failed == 0 {
         let (table, slice) = args.slice.select(&args.frames)?;
         let why = report::empty::no_decisions(
             &args.frames,

@@ -341,18 +341,14 @@ pub(crate) fn compare(
 pub(crate) fn reviews(a: &Path, b: &Path) -> Result<Table> {
     const SQL: &str = include_str!("../../queries/compare/review.sql");
     let side = |dir: &Path| -> Result<DataFrame> {
-        let path = dir.join("reviews.parquet");
-        if !path.exists() {
+        if !crate::frames::dataset::exists(dir, "reviews") {
             bail!(
-                "{} has no reviews.parquet: give the --out directory of `haifu review`",
+                "{} has no reviews frame: give the --out directory of `haifu review`",
                 dir.display()
             );
         }
         let mut ctx = SQLContext::new();
-        ctx.register(
-            "reviews",
-            LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?,
-        );
+        ctx.register("reviews", crate::frames::dataset::scan(dir, "reviews")?);
         report::run(&mut ctx, SQL, None)
     };
     pair("review", &side(a)?, &side(b)?)

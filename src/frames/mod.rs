@@ -15,6 +15,7 @@
 //! to, and a chunk's game ids are dictionary codes into the ids of its own games.
 
 mod chunk;
+pub(crate) mod dataset;
 mod writer;
 
 mod by_turn;

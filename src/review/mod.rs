@@ -7,13 +7,16 @@
 //! (or reuse the one that served its last game of that seat, `--reuse`), and run a
 //! [`session::review`]. The main thread collects the results, shows progress, and writes the
 //! frames `reviews` (one row per decision) and `review_failures` (one row per failed (game,
-//! seat)) into `--out`, checkpointed as it goes so that an interrupted review resumes
-//! (`--resume` skips the (game, seat) pairs already in the frame): every minute and at the
-//! end, each time whole.
+//! seat)) into `--out` as it goes, so that an interrupted review resumes (`--resume` skips the
+//! (game, seat) pairs already in the frame): `reviews` in parts (`reviews/part-NNNNN.parquet`,
+//! [`crate::frames::dataset`]), one written whenever [`PART_ROWS`] rows are pending, every
+//! minute and at the end; `review_failures` whole each time (a row per failed pair: few).
 //!
 //! Invariants: the frames hold the pairs in job order (game order, then seat), whatever the
-//! number of workers; a failed pair contributes no decision; the report is computed from the
-//! `reviews` frame alone, so a resumed review reports the same as an uninterrupted one.
+//! number of workers; a failed pair contributes no decision; memory holds at most
+//! [`PART_ROWS`] decisions and a (game, seat) key per pair, however large the corpus; the
+//! report is computed from the `reviews` frame alone, a part at a time, so a resumed review
+//! reports the same as an uninterrupted one.
 
 pub(crate) mod bot;
 pub(crate) mod session;
@@ -29,6 +32,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 
 use crate::again::{self, Landed, Reader};
+use crate::frames::dataset;
 use crate::mjlog::GameLog;
 use crate::replay::legal::DecisionKind;
 use crate::report::slice::Slice;
@@ -58,12 +62,45 @@ struct Done {
     result: Result<Vec<Reviewed>, Failed>,
 }
 
-/// The frames' rows, in job order.
-#[derive(Default)]
-pub(crate) struct Frames {
-    pub(crate) reviews: Vec<ReviewRow>,
-    pub(crate) failures: Vec<FailureRow>,
+/// The frames as they are written: the decisions not yet in a part of `reviews`, and every
+/// failure (rewritten whole with each part).
+struct Output {
+    dir: PathBuf,
+    next_part: usize,
+    pending: Vec<ReviewRow>,
+    failures: Vec<FailureRow>,
 }
+
+impl Output {
+    /// Writes the pending decisions as the next part of `reviews`, then `review_failures`.
+    fn flush(&mut self) -> Result<()> {
+        if !self.pending.is_empty() {
+            let mut df = reviews_frame(&self.pending)?;
+            dataset::write_part(&self.dir, REVIEWS, self.next_part, &mut df)?;
+            self.next_part += 1;
+            self.pending.clear();
+        }
+        write_failures(&self.dir, &self.failures)
+    }
+
+    /// The last [`Output::flush`]; a review without a decision still has its `reviews` frame
+    /// (a part without rows), so that its columns can be read.
+    fn finish(&mut self) -> Result<()> {
+        self.flush()?;
+        if !dataset::exists(&self.dir, REVIEWS) {
+            dataset::write_part(&self.dir, REVIEWS, 0, &mut reviews_frame(&[])?)?;
+        }
+        Ok(())
+    }
+}
+
+/// The frame of the decisions.
+const REVIEWS: &str = "reviews";
+/// The frame of the failed pairs.
+const FAILURES: &str = "review_failures";
+
+/// Decisions held before they are written as a part of `reviews` (about 30 MB of rows).
+const PART_ROWS: usize = 1 << 16;
 
 /// A row of the `reviews` frame (a game's id and the engine's name are shared by its rows).
 #[derive(Clone, Debug)]
@@ -120,16 +157,26 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
     };
     std::fs::create_dir_all(&opts.out)
         .with_context(|| format!("cannot create {}", opts.out.display()))?;
-    let mut frames = Frames::default();
     let mut done_before: HashSet<(String, u8)> = HashSet::new();
+    let mut failures = Vec::new();
+    let mut decisions_before = 0;
     if opts.resume {
-        frames = read_frames(&opts.out)?;
-        done_before = frames
-            .reviews
-            .iter()
-            .map(|r| (r.game_id.to_string(), r.seat))
-            .collect();
+        failures = read_failures(&opts.out)?;
+        for_each_row(&opts.out, |r| {
+            decisions_before += 1;
+            done_before.insert((r.game_id.to_string(), r.seat));
+        })?;
+    } else {
+        // A new review replaces an earlier one in `--out`.
+        dataset::remove(&opts.out, REVIEWS)?;
+        dataset::remove(&opts.out, FAILURES)?;
     }
+    let mut out = Output {
+        next_part: dataset::next_part(&opts.out, REVIEWS),
+        dir: opts.out.clone(),
+        pending: Vec::new(),
+        failures,
+    };
     let jobs: Vec<(usize, u8)> = games
         .iter()
         .enumerate()
@@ -145,9 +192,9 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
         .iter()
         .map(|&(g, s)| (games[g].game_id.as_str(), s))
         .collect();
-    frames
-        .failures
+    out.failures
         .retain(|f| !retried.contains(&(f.game_id.as_str(), f.seat)));
+    drop(retried);
     let resumed = opts
         .seats
         .len()
@@ -164,6 +211,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
     let mut written_upto = 0;
     let mut last_checkpoint = std::time::Instant::now();
     let mut since_checkpoint = 0;
+    let mut decisions_now = 0u64;
     let engine: Arc<str> = Arc::from(opts.name.as_str());
     std::thread::scope(|scope| -> Result<()> {
         for _ in 0..opts.jobs.max(1) {
@@ -181,7 +229,8 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                 match d.result {
                     Ok(rows) => {
                         let id: Arc<str> = Arc::from(game_id.as_str());
-                        frames.reviews.extend(rows.into_iter().map(|r| ReviewRow {
+                        decisions_now += rows.len() as u64;
+                        out.pending.extend(rows.into_iter().map(|r| ReviewRow {
                             game_id: id.clone(),
                             seat,
                             bot: engine.clone(),
@@ -200,7 +249,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                                 format!("; it was answering {}", f.event)
                             }
                         );
-                        frames.failures.push(FailureRow {
+                        out.failures.push(FailureRow {
                             game_id: game_id.clone(),
                             seat,
                             bot: opts.name.clone(),
@@ -216,9 +265,11 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
                     p.inc(1);
                 }
             }
-            if since_checkpoint > 0 && last_checkpoint.elapsed() >= CHECKPOINT {
+            if out.pending.len() >= PART_ROWS
+                || (since_checkpoint > 0 && last_checkpoint.elapsed() >= CHECKPOINT)
+            {
                 since_checkpoint = 0;
-                write_frames(&opts.out, &frames)?;
+                out.flush()?;
                 last_checkpoint = std::time::Instant::now();
             }
         }
@@ -227,7 +278,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
     if let Some(p) = progress {
         p.finish_and_clear();
     }
-    write_frames(&opts.out, &frames)?;
+    out.finish()?;
     if crate::runtime::interrupted() {
         return Err(crate::runtime::InterruptedKept(format!(
             "{} (game, seat) pairs reviewed are in {} ({} of them before this run); \
@@ -242,7 +293,7 @@ pub(crate) fn run(opts: &Options) -> Result<Summary> {
         pairs: written_upto,
         resumed,
         failed,
-        decisions: frames.reviews.len() as u64,
+        decisions: decisions_before + decisions_now,
     })
 }
 
@@ -296,10 +347,9 @@ fn worker(
     }
 }
 
-/// Writes both frames into `dir` (each through a temporary file renamed into place).
-fn write_frames(dir: &Path, f: &Frames) -> Result<()> {
-    let r = &f.reviews;
-    let mut reviews = DataFrame::new_infer_height(vec![
+/// The `reviews` frame of `r`.
+fn reviews_frame(r: &[ReviewRow]) -> Result<DataFrame> {
+    Ok(DataFrame::new_infer_height(vec![
         Column::new(
             "game_id".into(),
             r.iter().map(|x| &*x.game_id).collect::<Vec<_>>(),
@@ -354,8 +404,12 @@ fn write_frames(dir: &Path, f: &Frames) -> Result<()> {
             "engine".into(),
             r.iter().map(|x| &*x.bot).collect::<Vec<_>>(),
         ),
-    ])?;
-    let fl = &f.failures;
+    ])?)
+}
+
+/// Writes the `review_failures` frame whole into `dir` (through a temporary file renamed into
+/// place).
+fn write_failures(dir: &Path, fl: &[FailureRow]) -> Result<()> {
     let mut failures = DataFrame::new_infer_height(vec![
         Column::new(
             "game_id".into(),
@@ -382,29 +436,33 @@ fn write_frames(dir: &Path, f: &Frames) -> Result<()> {
             fl.iter().map(|x| x.event.as_str()).collect::<Vec<_>>(),
         ),
     ])?;
-    for (name, df) in [
-        ("reviews", &mut reviews),
-        ("review_failures", &mut failures),
-    ] {
-        let path = dir.join(format!("{name}.parquet"));
-        let tmp = dir.join(format!(".{name}.parquet.tmp"));
-        let file = std::fs::File::create(&tmp)
-            .with_context(|| format!("cannot write {}", tmp.display()))?;
-        ParquetWriter::new(file)
-            .with_compression(ParquetCompression::Lz4Raw)
-            .finish(df)?;
-        std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    let path = dir.join(format!("{FAILURES}.parquet"));
+    let tmp = dir.join(format!(".{FAILURES}.parquet.tmp"));
+    let file =
+        std::fs::File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
+    ParquetWriter::new(file)
+        .with_compression(ParquetCompression::Lz4Raw)
+        .finish(&mut failures)?;
+    std::fs::rename(&tmp, &path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// Calls `f` on every row of the `reviews` frame in `dir`, in order, a file at a time (none
+/// when there is no frame).
+fn for_each_row(dir: &Path, mut f: impl FnMut(&ReviewRow)) -> Result<()> {
+    for path in dataset::files(dir, REVIEWS) {
+        let df = ParquetReader::new(
+            std::fs::File::open(&path)
+                .with_context(|| format!("cannot read {}", path.display()))?,
+        )
+        .finish()?;
+        rows_of_file(&df, &path, &mut f)?;
     }
     Ok(())
 }
 
-/// The frames of an earlier review in `dir` (empty when there is none).
-fn read_frames(dir: &Path) -> Result<Frames> {
-    let path = dir.join("reviews.parquet");
-    if !path.exists() {
-        return Ok(Frames::default());
-    }
-    let df = ParquetReader::new(std::fs::File::open(&path)?).finish()?;
+/// Calls `f` on each row of one file of the `reviews` frame, `df`, read from `path`.
+fn rows_of_file(df: &DataFrame, path: &Path, f: &mut impl FnMut(&ReviewRow)) -> Result<()> {
     let text = |c: &str| -> Result<StringChunked> { Ok(df.column(c)?.str()?.clone()) };
     let int = |c: &str| -> Result<Int32Chunked> { Ok(df.column(c)?.i32()?.clone()) };
     let boolean = |c: &str| -> Result<BooleanChunked> { Ok(df.column(c)?.bool()?.clone()) };
@@ -424,7 +482,6 @@ fn read_frames(dir: &Path) -> Result<Frames> {
         int("riichi_opponents")?,
     );
     let (matched, invalid) = (boolean("match")?, boolean("invalid")?);
-    let mut reviews = Vec::with_capacity(df.height());
     for i in 0..df.height() {
         let bad = || format!("{} row {i} is not a review row", path.display());
         let k = kind.get(i).unwrap_or_default();
@@ -435,7 +492,7 @@ fn read_frames(dir: &Path) -> Result<Frames> {
         let taken = crate::agree::every::parse_action(taken.get(i).unwrap_or_default())
             .map_err(|e| anyhow::anyhow!("{}: {e}", bad()))?;
         let legal = legal.get(i).unwrap_or_default().to_string();
-        reviews.push(ReviewRow {
+        f(&ReviewRow {
             game_id: Arc::from(game.get(i).unwrap_or_default()),
             seat: seat.get(i).unwrap_or(0) as u8,
             bot: Arc::from(engine.get(i).unwrap_or_default()),
@@ -453,8 +510,13 @@ fn read_frames(dir: &Path) -> Result<Frames> {
             },
         });
     }
+    Ok(())
+}
+
+/// The `review_failures` frame of an earlier review in `dir` (empty when there is none).
+fn read_failures(dir: &Path) -> Result<Vec<FailureRow>> {
     let mut failures = Vec::new();
-    let fpath = dir.join("review_failures.parquet");
+    let fpath = dir.join(format!("{FAILURES}.parquet"));
     if fpath.exists() {
         let df = ParquetReader::new(std::fs::File::open(&fpath)?).finish()?;
         let text = |c: &str| -> Result<StringChunked> { Ok(df.column(c)?.str()?.clone()) };
@@ -478,7 +540,7 @@ fn read_frames(dir: &Path) -> Result<Frames> {
             });
         }
     }
-    Ok(Frames { reviews, failures })
+    Ok(failures)
 }
 
 /// The report's groups within a kind: (section, value), `all` first.
@@ -500,14 +562,45 @@ struct Cell {
     unanswered: u64,
 }
 
-/// The report: per kind of decision (and every kind, `all`) and group, the decisions, the
-/// matches, the match rate with its 95% Wilson interval, invalid and unanswered answers.
-pub(crate) fn report_frame(rows: &[ReviewRow]) -> Result<DataFrame> {
-    let kinds: Vec<&str> = std::iter::once("all")
-        .chain(DecisionKind::ALL.iter().map(|k| k.as_str()))
-        .collect();
-    let mut cells = vec![[Cell::default(); GROUPS.len()]; kinds.len()];
-    for row in rows {
+/// The report of the `reviews` frame in `dir` (read a file at a time), by kind of decision
+/// ([`KindCells`]) or with `by_game` by (game, seat) ([`ByGame`]), and the decisions it
+/// counts.
+pub(crate) fn report(dir: &Path, by_game: bool) -> Result<(DataFrame, u64)> {
+    let (mut kinds, mut games, mut n) = (KindCells::default(), ByGame::default(), 0u64);
+    for_each_row(dir, |row| {
+        n += 1;
+        if by_game {
+            games.add(row);
+        } else {
+            kinds.add(row);
+        }
+    })?;
+    let df = if by_game {
+        games.frame()
+    } else {
+        kinds.frame()
+    }?;
+    Ok((df, n))
+}
+
+/// The report by kind: per kind of decision (and every kind, `all`) and group, the decisions,
+/// the matches, the match rate with its 95% Wilson interval, invalid and unanswered answers.
+struct KindCells {
+    /// Per kind (`all` first, then [`DecisionKind::ALL`]) and group ([`GROUPS`]).
+    cells: Vec<[Cell; GROUPS.len()]>,
+}
+
+impl Default for KindCells {
+    fn default() -> Self {
+        KindCells {
+            cells: vec![[Cell::default(); GROUPS.len()]; 1 + DecisionKind::ALL.len()],
+        }
+    }
+}
+
+impl KindCells {
+    fn add(&mut self, row: &ReviewRow) {
+        let cells = &mut self.cells;
         let r = &row.r;
         let k = 1 + DecisionKind::ALL
             .iter()
@@ -528,58 +621,73 @@ pub(crate) fn report_frame(rows: &[ReviewRow]) -> Result<DataFrame> {
             }
         }
     }
-    let (mut kind, mut section, mut value) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut decisions, mut matches, mut rate, mut lo, mut hi, mut invalid, mut unanswered) = (
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-        Vec::new(),
-    );
-    for (k, name) in kinds.iter().enumerate() {
-        if cells[k][0].decisions == 0 {
-            continue;
-        }
-        for (g, &(s, v)) in GROUPS.iter().enumerate() {
-            let c = cells[k][g];
-            if c.decisions == 0 {
+
+    fn frame(&self) -> Result<DataFrame> {
+        let kinds: Vec<&str> = std::iter::once("all")
+            .chain(DecisionKind::ALL.iter().map(|k| k.as_str()))
+            .collect();
+        let cells = &self.cells;
+        let (mut kind, mut section, mut value) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut decisions, mut matches, mut rate, mut lo, mut hi, mut invalid, mut unanswered) = (
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+            Vec::new(),
+        );
+        for (k, name) in kinds.iter().enumerate() {
+            if cells[k][0].decisions == 0 {
                 continue;
             }
-            let (l, h) = crate::report::agree::wilson(c.matches as f64, c.decisions as f64);
-            kind.push(*name);
-            section.push(s);
-            value.push(v);
-            decisions.push(c.decisions as i64);
-            matches.push(c.matches as i64);
-            rate.push(c.matches as f64 / c.decisions as f64);
-            lo.push(l);
-            hi.push(h);
-            invalid.push(c.invalid as i64);
-            unanswered.push(c.unanswered as i64);
+            for (g, &(s, v)) in GROUPS.iter().enumerate() {
+                let c = cells[k][g];
+                if c.decisions == 0 {
+                    continue;
+                }
+                let (l, h) = crate::report::agree::wilson(c.matches as f64, c.decisions as f64);
+                kind.push(*name);
+                section.push(s);
+                value.push(v);
+                decisions.push(c.decisions as i64);
+                matches.push(c.matches as i64);
+                rate.push(c.matches as f64 / c.decisions as f64);
+                lo.push(l);
+                hi.push(h);
+                invalid.push(c.invalid as i64);
+                unanswered.push(c.unanswered as i64);
+            }
         }
+        Ok(DataFrame::new_infer_height(vec![
+            Column::new("kind".into(), kind),
+            Column::new("section".into(), section),
+            Column::new("value".into(), value),
+            Column::new("decisions".into(), decisions),
+            Column::new("matches".into(), matches),
+            Column::new("match_rate".into(), rate),
+            Column::new("match_lo".into(), lo),
+            Column::new("match_hi".into(), hi),
+            Column::new("invalid".into(), invalid),
+            Column::new("unanswered".into(), unanswered),
+        ])?)
     }
-    Ok(DataFrame::new_infer_height(vec![
-        Column::new("kind".into(), kind),
-        Column::new("section".into(), section),
-        Column::new("value".into(), value),
-        Column::new("decisions".into(), decisions),
-        Column::new("matches".into(), matches),
-        Column::new("match_rate".into(), rate),
-        Column::new("match_lo".into(), lo),
-        Column::new("match_hi".into(), hi),
-        Column::new("invalid".into(), invalid),
-        Column::new("unanswered".into(), unanswered),
-    ])?)
 }
 
-/// Per (game, seat): decisions, matches and match rate, in job order.
-pub(crate) fn by_game_frame(rows: &[ReviewRow]) -> Result<DataFrame> {
-    let mut keys: Vec<(String, u8)> = Vec::new();
-    let mut counts: Vec<(i64, i64)> = Vec::new();
-    for row in rows {
-        if keys.last() != Some(&(row.game_id.to_string(), row.seat)) {
+/// The report by game: per (game, seat), decisions, matches and match rate, in job order.
+#[derive(Default)]
+struct ByGame {
+    keys: Vec<(String, u8)>,
+    counts: Vec<(i64, i64)>,
+}
+
+impl ByGame {
+    fn add(&mut self, row: &ReviewRow) {
+        let (keys, counts) = (&mut self.keys, &mut self.counts);
+        if keys
+            .last()
+            .is_none_or(|(g, s)| **g != *row.game_id || *s != row.seat)
+        {
             keys.push((row.game_id.to_string(), row.seat));
             counts.push((0, 0));
         }
@@ -587,34 +695,33 @@ pub(crate) fn by_game_frame(rows: &[ReviewRow]) -> Result<DataFrame> {
         c.0 += 1;
         c.1 += i64::from(row.r.matched);
     }
-    Ok(DataFrame::new_infer_height(vec![
-        Column::new(
-            "game_id".into(),
-            keys.iter().map(|k| k.0.as_str()).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "seat".into(),
-            keys.iter().map(|k| i32::from(k.1)).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "decisions".into(),
-            counts.iter().map(|c| c.0).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "matches".into(),
-            counts.iter().map(|c| c.1).collect::<Vec<_>>(),
-        ),
-        Column::new(
-            "match_rate".into(),
-            counts
-                .iter()
-                .map(|c| c.1 as f64 / c.0 as f64)
-                .collect::<Vec<_>>(),
-        ),
-    ])?)
-}
 
-/// The rows of a finished review in `dir`.
-pub(crate) fn rows_of(dir: &Path) -> Result<Vec<ReviewRow>> {
-    Ok(read_frames(dir)?.reviews)
+    fn frame(&self) -> Result<DataFrame> {
+        let (keys, counts) = (&self.keys, &self.counts);
+        Ok(DataFrame::new_infer_height(vec![
+            Column::new(
+                "game_id".into(),
+                keys.iter().map(|k| k.0.as_str()).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "seat".into(),
+                keys.iter().map(|k| i32::from(k.1)).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "decisions".into(),
+                counts.iter().map(|c| c.0).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "matches".into(),
+                counts.iter().map(|c| c.1).collect::<Vec<_>>(),
+            ),
+            Column::new(
+                "match_rate".into(),
+                counts
+                    .iter()
+                    .map(|c| c.1 as f64 / c.0 as f64)
+                    .collect::<Vec<_>>(),
+            ),
+        ])?)
+    }
 }

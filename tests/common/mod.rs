@@ -156,9 +156,35 @@ pub(crate) fn ingested_phoenix_games(n: usize) -> Option<tempfile::TempDir> {
     Some(out)
 }
 
+/// Frame `name` of `dir`, in either layout: `name.parquet`, or the parts `name/part-*.parquet`
+/// in order (docs/frames.md).
 pub(crate) fn frame(dir: &Path, name: &str) -> DataFrame {
-    let f = std::fs::File::open(dir.join(format!("{name}.parquet"))).expect("frame exists");
-    ParquetReader::new(f).finish().expect("frame reads")
+    let read = |p: &Path| {
+        ParquetReader::new(std::fs::File::open(p).unwrap())
+            .finish()
+            .unwrap()
+    };
+    let single = dir.join(format!("{name}.parquet"));
+    if single.exists() {
+        return read(&single);
+    }
+    let mut parts: Vec<_> = std::fs::read_dir(dir.join(name))
+        .unwrap_or_else(|_| panic!("{} has no frame {name}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .unwrap()
+                .to_string_lossy()
+                .starts_with("part-")
+        })
+        .collect();
+    parts.sort();
+    let mut it = parts.iter();
+    let mut df = read(it.next().expect("a part"));
+    for p in it {
+        df.vstack_mut(&read(p)).unwrap();
+    }
+    df
 }
 
 pub(crate) fn sum_i64(df: &DataFrame, col: &str) -> i64 {
