@@ -11,12 +11,22 @@ use crate::danger::EstimatorName;
 use crate::frames::{FRAMES, ON_REQUEST_FRAMES};
 use crate::report;
 
-/// Run your own SQL (polars dialect) over the frames: a file, or the SQL text itself.
+/// Run your own SQL (polars dialect) over the frames: a file, or the SQL text itself. With
+/// --print, print a bundled report's SQL (or yours) for DuckDB or Spark SQL instead.
 #[derive(Debug, clap::Args)]
 #[command(after_help = tables_help())]
 pub(crate) struct Args {
-    /// A SQL file, or SQL text ("SELECT count(*) AS games FROM games"), polars SQL dialect.
+    /// A SQL file, or SQL text ("SELECT count(*) AS games FROM games"), polars SQL dialect; with
+    /// --print, also a bundled report's name (haifu stats --list).
     sql: String,
+    /// Print the SQL instead of running it: views of the frames it reads (and of the tables
+    /// haifu adds: params, kinds, yaku_names) over --frames, restricted as haifu restricts them
+    /// (--players, --where, --seat), then the report itself, for --dialect (docs/scale.md).
+    #[arg(long)]
+    print: bool,
+    /// The engine --print writes for.
+    #[arg(long, value_enum, default_value = "duckdb", requires = "print")]
+    dialect: report::portable::Dialect,
     #[command(flatten)]
     over: ReportArgs,
 }
@@ -31,6 +41,9 @@ fn tables_help() -> String {
 }
 
 pub(crate) fn run(args: &Args) -> Result<Done> {
+    if args.print {
+        return print_for(args);
+    }
     let (sql, what) = sql_of(&args.sql)?;
     print_sql(
         &args.over.frames,
@@ -41,6 +54,38 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         false,
         None,
     )?;
+    Ok(Done::Ok)
+}
+
+/// `--print`: the SQL of a bundled report (by name) or of `args.sql`, for another engine.
+fn print_for(args: &Args) -> Result<Done> {
+    let (sql, filter, what) = match report::find(&args.sql) {
+        Some(r) => (
+            r.sql.to_string(),
+            r.filter,
+            format!("haifu report {}", r.name),
+        ),
+        None => {
+            let (sql, what) = sql_of(&args.sql)?;
+            (sql, None, what)
+        }
+    };
+    let dir = &args.over.frames;
+    let p = &args.over.print;
+    let table = p.slice.table(dir)?;
+    let scope = report::portable::Scope {
+        slice: p.slice.expr.as_deref(),
+        seat: p.seat,
+    };
+    print(&report::portable::print(
+        dir,
+        &sql,
+        filter,
+        &table,
+        scope,
+        args.dialect,
+        &what,
+    )?)?;
     Ok(Done::Ok)
 }
 

@@ -16,6 +16,7 @@ pub(crate) mod empty;
 pub(crate) mod engine;
 pub(crate) mod hand_reading;
 mod players;
+pub(crate) mod portable;
 mod protocol;
 pub(crate) mod render;
 pub(crate) mod slice;
