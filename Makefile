@@ -23,11 +23,36 @@ run: build
 	$(HAIFU) run fixtures --room any --out $(OUT)/fixtures
 
 ## Unit, fixture and (when ../shared/corpus is present) corpus tests, then the notebooks
-## executed on the fixtures, then about a minute of fuzzing per fuzz target.
+## executed on the fixtures, every report on DuckDB, then about a minute of fuzzing per fuzz
+## target.
 test:
 	$(CARGO) test --release --locked
 	$(MAKE) notebooks-check
+	$(MAKE) duckdb-check
 	$(MAKE) fuzz-smoke
+
+## Every bundled report on DuckDB (the notebooks' environment pins it) over the fixtures' frames,
+## three- and four-player, from `haifu query --print`: haifu's numbers (docs/scale.md).
+.PHONY: duckdb-check spark-check
+duckdb-check: build notebooks-venv
+	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
+	  $(HAIFU) run fixtures fixtures-sanma --room any --all --out $$tmp/frames --quiet > /dev/null && \
+	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/frames && \
+	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/frames --players 3
+
+## Every bundled report on Spark SQL (pyspark in local mode; Java 17) over the Phoenix corpus's
+## frames. Its environment (tests/engines/requirements-spark.txt) lives in $(SPARK_VENV).
+SPARK_VENV ?= $(HOME)/.cache/haifu-spark-venv
+spark-check: build
+	@cmp -s tests/engines/requirements-spark.txt $(SPARK_VENV)/haifu-requirements.txt 2>/dev/null || { \
+	  $(NB_PYTHON) -m venv $(SPARK_VENV) && \
+	  $(SPARK_VENV)/bin/python -m pip install --quiet --disable-pip-version-check \
+	    -r tests/engines/requirements-spark.txt && \
+	  cp tests/engines/requirements-spark.txt $(SPARK_VENV)/haifu-requirements.txt; }
+	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
+	  $(HAIFU) run $(CORPUS)/phoenix --room any --all --out $$tmp/frames --quiet > /dev/null && \
+	  PYSPARK_PYTHON=$(SPARK_VENV)/bin/python $(SPARK_VENV)/bin/python \
+	    tests/engines/check_engines.py $(HAIFU) $$tmp/frames --engines spark
 
 lint:
 	$(CARGO) fmt --check

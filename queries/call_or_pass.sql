@@ -7,6 +7,7 @@
 -- hold either, so that cell comes in two rows).
 -- Counted first by integer keys (shanten capped at 3), in one pass over the frame; labelled
 -- after, on the few groups.
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
 WITH c AS (
   SELECT kind,
          CASE WHEN shanten >= 3 THEN 3 ELSE shanten END AS b,
@@ -20,8 +21,8 @@ WITH c AS (
 ),
 l AS (
   SELECT kind,
-         CASE WHEN b >= 3 THEN '3+' ELSE CAST(b AS VARCHAR) END AS before,
-         CASE WHEN a >= 3 THEN '3+' ELSE CAST(a AS VARCHAR) END AS after,
+         CASE WHEN b >= 3 THEN '3+' ELSE CAST(b AS STRING) END AS before,
+         CASE WHEN a >= 3 THEN '3+' ELSE CAST(a AS STRING) END AS after,
          lowers, decisions, calls
   FROM c
 ),

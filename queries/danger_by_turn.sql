@@ -5,6 +5,7 @@
 -- metric. Then, per observer and estimator, the totals over every turn (turn `all`).
 -- Table: danger_by_turn (written with --with danger-moments). Its sums are exact integers in units
 -- of 2^-32, split as hi · 2^24 + lo, so they add up to the same totals in any row order.
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
 WITH g AS (
   SELECT observer, turn, estimator, SUM(moments) AS moments,
     SUM(rmse_hi) AS rh, SUM(rmse_lo) AS rl,
@@ -29,7 +30,7 @@ m AS (
   FROM per_turn
 )
 SELECT observer,
-  CASE WHEN t = 100 THEN 'all' WHEN t >= 19 THEN '19+' ELSE CAST(t AS VARCHAR) END AS turn,
+  CASE WHEN t = 100 THEN 'all' WHEN t >= 19 THEN '19+' ELSE CAST(t AS STRING) END AS turn,
   estimator, moments, rmse, cross_entropy, kld,
   rmse = MIN(rmse) OVER (PARTITION BY observer, t) AS best_rmse,
   cross_entropy = MIN(cross_entropy) OVER (PARTITION BY observer, t) AS best_cross_entropy,

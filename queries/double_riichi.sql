@@ -4,9 +4,11 @@
 -- visible tiles ignored), else `bad`; then `all`. Per shape: declarations, wins by the
 -- declarer in that hand (win_rate with its 95% Wilson interval), mean points (ten[1]) of
 -- those wins. Table: riichi.
+-- Portable form (polars, DuckDB, Spark SQL): the column `double` as r.double, not "double" (a string literal in Spark); win_rate of a
+-- shape without declarations is NaN by CASE, as polars' 0/0 gives (Spark's ANSI mode fails).
 WITH dr AS (
   SELECT CASE WHEN outs_own >= 6 THEN 'good' ELSE 'bad' END AS shape, won, points
-  FROM riichi WHERE "double"
+  FROM riichi r WHERE r.double
 ),
 g AS (
   SELECT shape, COUNT(*) AS declarations, SUM(CASE WHEN won THEN 1 ELSE 0 END) AS wins,
@@ -26,7 +28,7 @@ per AS (
     SUM(mean_points * wins) / SUM(wins) AS mean_points
   FROM g
 ),
-s AS (SELECT *, CAST(declarations AS DOUBLE) AS n, CAST(wins AS DOUBLE) / declarations AS p FROM per)
+s AS (SELECT *, CAST(declarations AS DOUBLE) AS n, CASE WHEN declarations = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(wins AS DOUBLE) / declarations END AS p FROM per)
 SELECT shape, declarations, wins, p AS win_rate,
   CASE WHEN n = 0 THEN NULL WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS win_rate_lo,
   CASE WHEN n = 0 THEN NULL WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS win_rate_hi,

@@ -1,16 +1,17 @@
 -- §10 Draw reasons: the hands that ended in a draw, by `hands.end`, in the order
 -- exhaustive, nm (nagashi mangan), yao9, kaze4, reach4, ron3, kan4, then `all` draws.
 -- share_of_draws and share_of_hands with 95% Wilson intervals (null without draws, or hands).
+-- Portable form (polars, DuckDB, Spark SQL): the column `end` as h.end, not "end" (a string literal in Spark: every count 0).
 WITH counts AS (
   SELECT COUNT(*) AS hands,
-    SUM(CASE WHEN "end" = 'exhaustive' THEN 1 ELSE 0 END) AS exhaustive,
-    SUM(CASE WHEN "end" = 'nm' THEN 1 ELSE 0 END) AS nm,
-    SUM(CASE WHEN "end" = 'yao9' THEN 1 ELSE 0 END) AS yao9,
-    SUM(CASE WHEN "end" = 'kaze4' THEN 1 ELSE 0 END) AS kaze4,
-    SUM(CASE WHEN "end" = 'reach4' THEN 1 ELSE 0 END) AS reach4,
-    SUM(CASE WHEN "end" = 'ron3' THEN 1 ELSE 0 END) AS ron3,
-    SUM(CASE WHEN "end" = 'kan4' THEN 1 ELSE 0 END) AS kan4
-  FROM hands
+    SUM(CASE WHEN h.end = 'exhaustive' THEN 1 ELSE 0 END) AS exhaustive,
+    SUM(CASE WHEN h.end = 'nm' THEN 1 ELSE 0 END) AS nm,
+    SUM(CASE WHEN h.end = 'yao9' THEN 1 ELSE 0 END) AS yao9,
+    SUM(CASE WHEN h.end = 'kaze4' THEN 1 ELSE 0 END) AS kaze4,
+    SUM(CASE WHEN h.end = 'reach4' THEN 1 ELSE 0 END) AS reach4,
+    SUM(CASE WHEN h.end = 'ron3' THEN 1 ELSE 0 END) AS ron3,
+    SUM(CASE WHEN h.end = 'kan4' THEN 1 ELSE 0 END) AS kan4
+  FROM hands h
 ),
 reasons AS (
   SELECT 1 AS o, 'exhaustive' AS reason, exhaustive AS n, hands FROM counts

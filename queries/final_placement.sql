@@ -6,6 +6,8 @@
 -- score of the seat just below (null for the last), each binned by truncation toward zero in
 -- 4,000 points. units (hands), place_1..place_4 (counts of the seat's final place) and their
 -- shares rate_1..rate_4 with 95% Wilson intervals.
+-- Portable form (polars, DuckDB, Spark SQL): DIV(a, b) as CAST(FLOOR(a / b) AS BIGINT) (DuckDB has no DIV; `/` is a float
+-- division in all three engines; the keys are non-negative and far below 2^53).
 WITH fp_rel AS (
   SELECT kyoku, 0 AS seat, s0 AS s, rank_0 AS r, CASE WHEN s1 > s0 THEN 1 ELSE 0 END + CASE WHEN s2 > s0 THEN 1 ELSE 0 END + CASE WHEN s3 > s0 THEN 1 ELSE 0 END AS above_n,
     LEAST(CASE WHEN s1 > s0 THEN s1 END, CASE WHEN s2 > s0 THEN s2 END, CASE WHEN s3 > s0 THEN s3 END) AS above_s,
@@ -45,8 +47,8 @@ fp_keys AS (
   GROUP BY key
 ),
 fp_unpacked AS (
-  SELECT DIV(key, 6400) AS kyoku, DIV(key, 1600) % 4 AS seat, DIV(key, 400) % 4 + 1 AS start_place,
-    DIV(key, 40) % 10 AS ab, DIV(key, 4) % 10 AS bb, key % 4 + 1 AS r, n
+  SELECT CAST(FLOOR(key / 6400) AS BIGINT) AS kyoku, CAST(FLOOR(key / 1600) AS BIGINT) % 4 AS seat, CAST(FLOOR(key / 400) AS BIGINT) % 4 + 1 AS start_place,
+    CAST(FLOOR(key / 40) AS BIGINT) % 10 AS ab, CAST(FLOOR(key / 4) AS BIGINT) % 10 AS bb, key % 4 + 1 AS r, n
   FROM fp_keys
 ),
 fp_cells AS (

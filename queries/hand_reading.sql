@@ -5,6 +5,7 @@
 -- `haifu hand-reading --engine-cmd` adds users' methods (`cmd:…`) after the built-ins.
 -- Table: hand_reading (written with --with hand-reading). Its sums are exact integers in units of
 -- 2^-32, split as hi · 2^24 + lo, so they add up to the same totals in any row order.
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
 WITH g AS (
   SELECT seat, turn, method, SUM(moments) AS moments,
     SUM(rmse_hi) AS rh, SUM(rmse_lo) AS rl,
@@ -34,8 +35,8 @@ m AS (
   FROM turns
 )
 SELECT
-  CASE WHEN v = 4 THEN 'all' ELSE CAST(v AS VARCHAR) END AS seat,
-  CASE WHEN t = 100 THEN 'all' WHEN t >= 19 THEN '19+' ELSE CAST(t AS VARCHAR) END AS turn,
+  CASE WHEN v = 4 THEN 'all' ELSE CAST(v AS STRING) END AS seat,
+  CASE WHEN t = 100 THEN 'all' WHEN t >= 19 THEN '19+' ELSE CAST(t AS STRING) END AS turn,
   method, moments, rmse, cross_entropy,
   rmse = MIN(rmse) OVER (PARTITION BY v, t) AS best_rmse,
   cross_entropy = MIN(cross_entropy) OVER (PARTITION BY v, t) AS best_cross_entropy

@@ -5,6 +5,8 @@
 -- by turn (the seat's discards so far + 1), each with `all` as well: how many declared, and the
 -- share with its 95% Wilson interval. A decision on which the seat stayed dama counts each
 -- draw it could have declared on.
+-- Portable form: the intervals are guarded by n > 0 (without decisions p is null and so are
+-- they, as in polars; Spark's ANSI mode would fail on 1.9208 / 0).
 WITH r AS (
   SELECT COALESCE(wait_shape, 'none') AS shape,
          CASE WHEN wait_count <= 2 THEN '1-2' WHEN wait_count <= 4 THEN '3-4'
@@ -48,8 +50,8 @@ SELECT
   decisions,
   riichi,
   p AS riichi_share,
-  (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_lo,
-  (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) AS share_hi
+  CASE WHEN n > 0 THEN (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_lo,
+  CASE WHEN n > 0 THEN (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_hi
 FROM s
 ORDER BY CASE split WHEN 'all' THEN 1 WHEN 'shape' THEN 2 ELSE 3 END,
   CASE value WHEN 'all' THEN 0 WHEN 'ryanmen' THEN 1 WHEN 'penchan' THEN 2 WHEN 'kanchan' THEN 3

@@ -3,6 +3,8 @@
 -- share: units / all units, 95% Wilson interval; mean_income: 95% normal interval.
 -- The standard deviation comes from exact integer sums of income and income², so the result
 -- does not depend on the order in which the engine adds rows.
+-- Portable form (polars, DuckDB, Spark SQL): without units (an empty slice) share, share_lo and rate_per_seat_hand are NaN by
+-- CASE, as polars' 0/0 gives (Spark's ANSI mode fails on a division by 0).
 WITH by_outcome AS (
   SELECT outcome, COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
@@ -25,16 +27,17 @@ moments AS (
   FROM cells
 ),
 stats AS (
-  SELECT b.outcome, b.units, CAST(b.units AS DOUBLE) / t.n_all AS p, t.n_all AS n,
+  SELECT b.outcome, b.units, CASE WHEN t.n_all = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(b.units AS DOUBLE) / t.n_all END AS p, t.n_all AS n,
          b.mean_income, b.sd,
-         CAST(b.units AS DOUBLE) / (CAST(params.hands AS DOUBLE) * params.seats) AS per_seat_hand
+         CASE WHEN params.hands * params.seats = 0 THEN CAST('NaN' AS DOUBLE)
+              ELSE CAST(b.units AS DOUBLE) / (CAST(params.hands AS DOUBLE) * params.seats) END AS per_seat_hand
   FROM moments b CROSS JOIN total t CROSS JOIN params
 )
 SELECT
   outcome,
   units,
   p AS share,
-  CASE WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_lo,
+  CASE WHEN n = 0 THEN CAST('NaN' AS DOUBLE) WHEN p <= 0 THEN 0.0 ELSE (p + 1.9208 / n - 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_lo,
   CASE WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_hi,
   mean_income,
   mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_lo,

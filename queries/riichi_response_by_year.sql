@@ -4,19 +4,39 @@
 -- Wilson interval, mean income with a 95% normal interval (standard deviation from exact
 -- integer sums), and units per (hand × seat considered) of that year (params.seats: 4, or 1
 -- with --seat). The year is read from game_id in each frame, so no frame is joined by game.
-WITH by_outcome AS (
-  SELECT CASE WHEN REGEXP_LIKE(game_id, '^[0-9]{10}gm-') THEN SUBSTR(game_id, 1, 4) END AS year,
-         outcome, COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
-         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
+-- Portable form: a log id `^[0-9]{10}gm-` is told by SUBSTR, = and REPLACE (no regular
+-- expression: DuckDB has no REGEXP_LIKE), once per distinct first 13 characters (the rows are
+-- summed by those first: a few thousand, where the frame has hundreds of thousands of rows).
+WITH rp AS (
+  SELECT SUBSTR(game_id, 1, 13) AS prefix, outcome, COUNT(*) AS units,
+         SUM(CAST(income AS BIGINT)) AS s1, SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response
-  GROUP BY CASE WHEN REGEXP_LIKE(game_id, '^[0-9]{10}gm-') THEN SUBSTR(game_id, 1, 4) END, outcome
+  GROUP BY SUBSTR(game_id, 1, 13), outcome
+),
+rr AS (
+  SELECT CASE WHEN SUBSTR(prefix, 11, 3) = 'gm-'
+             AND REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(SUBSTR(prefix, 1, 10), '0', ''), '1', ''), '2', ''), '3', ''), '4', ''), '5', ''), '6', ''), '7', ''), '8', ''), '9', '') = ''
+              THEN SUBSTR(prefix, 1, 4) END AS year,
+         outcome, units, s1, s2
+  FROM rp
+),
+by_outcome AS (
+  SELECT year, outcome, SUM(units) AS units, SUM(s1) AS s1, SUM(s2) AS s2
+  FROM rr
+  GROUP BY year, outcome
+),
+hp AS (
+  SELECT SUBSTR(game_id, 1, 13) AS prefix, COUNT(*) AS hands FROM hands GROUP BY SUBSTR(game_id, 1, 13)
+),
+hy AS (
+  SELECT CASE WHEN SUBSTR(prefix, 11, 3) = 'gm-'
+             AND REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(REPLACE(SUBSTR(prefix, 1, 10), '0', ''), '1', ''), '2', ''), '3', ''), '4', ''), '5', ''), '6', ''), '7', ''), '8', ''), '9', '') = ''
+              THEN SUBSTR(prefix, 1, 4) ELSE '' END AS year_key,
+         hands
+  FROM hp
 ),
 hands_by_year AS (
-  SELECT CASE WHEN REGEXP_LIKE(game_id, '^[0-9]{10}gm-') THEN SUBSTR(game_id, 1, 4) ELSE '' END
-           AS year_key,
-         COUNT(*) AS hands
-  FROM hands
-  GROUP BY CASE WHEN REGEXP_LIKE(game_id, '^[0-9]{10}gm-') THEN SUBSTR(game_id, 1, 4) ELSE '' END
+  SELECT year_key, SUM(hands) AS hands FROM hy GROUP BY year_key
 ),
 cells AS (
   SELECT year, outcome, units, s1, s2 FROM by_outcome

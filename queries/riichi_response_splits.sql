@@ -5,18 +5,19 @@
 -- Each split is one grouped scan on its raw column; labels, the `all` rows and the
 -- standard deviation (from the exact integer sums of income and income²) are computed on those
 -- few rows, so the result does not depend on the order in which the engine adds rows.
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
 WITH raw AS (
-  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS VARCHAR) AS key, outcome,
+  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY LEAST(shanten, 3), outcome
   UNION ALL
-  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS VARCHAR) AS key, outcome,
+  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY seat_is_dealer, outcome
   UNION ALL
-  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS VARCHAR) AS key, outcome,
+  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY riichi_is_dealer, outcome

@@ -6,6 +6,8 @@
 -- in memory whole, and a join's memory grows with the games). `x IN (...)` inside an aggregate
 -- makes polars' streaming engine hold the whole column, so the end types are compared one by one.
 -- A slice that selects no games gives one `all` row with zero counts (and null rates).
+-- Portable form (polars, DuckDB, Spark SQL): a rate over 0 hands or games, and average_win_value over 0 wins, are NaN by CASE,
+-- as polars' 0/0 gives (Spark's ANSI mode fails on a division by 0).
 WITH by_room AS (
   SELECT h.room, COUNT(*) AS hands, SUM(h.wins) AS wins, SUM(h.win_value) AS win_value,
          SUM(CASE WHEN h.end = 'ron' OR h.end = 'double_ron' THEN 1 ELSE 0 END) AS deal_ins,
@@ -32,13 +34,13 @@ games_per_room AS (
   SELECT 'all' AS room, COALESCE(SUM(games), 0) AS games FROM games_by_room
 )
 SELECT p.room, g.games, p.hands,
-  CAST(p.hands AS DOUBLE) / g.games AS hands_per_game,
-  CAST(p.wins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS win_rate,
-  CAST(p.deal_ins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS deal_in_rate,
-  CAST(p.riichi AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS riichi_rate,
-  CAST(p.callers AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) AS call_rate,
-  CAST(p.draws AS DOUBLE) / p.hands AS draw_rate,
-  CAST(p.win_value AS DOUBLE) / p.wins AS average_win_value,
+  CASE WHEN g.games = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.hands AS DOUBLE) / g.games END AS hands_per_game,
+  CASE WHEN p.hands = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.wins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) END AS win_rate,
+  CASE WHEN p.hands = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.deal_ins AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) END AS deal_in_rate,
+  CASE WHEN p.hands = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.riichi AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) END AS riichi_rate,
+  CASE WHEN p.hands = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.callers AS DOUBLE) / (CAST(params.players AS DOUBLE) * p.hands) END AS call_rate,
+  CASE WHEN p.hands = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.draws AS DOUBLE) / p.hands END AS draw_rate,
+  CASE WHEN p.wins = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(p.win_value AS DOUBLE) / p.wins END AS average_win_value,
   p.wins, p.deal_ins, p.riichi, p.callers, p.draws
 FROM per_room p JOIN games_per_room g ON p.room = g.room CROSS JOIN params
 ORDER BY CASE WHEN p.room = 'all' THEN 1 ELSE 0 END, p.room

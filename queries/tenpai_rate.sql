@@ -10,6 +10,8 @@
 --   key = turn·4096 + turns_left·128 + open_melds·16 + riichi_others·2 + tenpai,
 -- each part below its multiplier's step (turns_left ≤ 17, open_melds ≤ 4, riichi_others ≤ 3),
 -- then unpacked and labelled on the few thousand groups.
+-- Portable form (polars, DuckDB, Spark SQL): DIV(a, b) as CAST(FLOOR(a / b) AS BIGINT) (DuckDB has no DIV); the column alias
+-- by unquoted and read as c.by ("by" is a string literal in Spark).
 WITH tr_keys AS (
   SELECT turn * 4096 + turns_left * 128 + open_melds * 16 + riichi_others * 2
       + CAST(tenpai AS INT) AS key,
@@ -19,34 +21,34 @@ WITH tr_keys AS (
   GROUP BY key
 ),
 tr_base AS (
-  SELECT DIV(key % 4096, 128) AS turns_left,
-    CASE WHEN DIV(key, 4096) >= 19 THEN 19 ELSE DIV(key, 4096) END AS turn,
-    DIV(key % 128, 16) AS open_melds,
-    CASE WHEN DIV(key % 16, 2) = 0 THEN '0' ELSE '1+' END AS ro,
+  SELECT CAST(FLOOR((key % 4096) / 128) AS BIGINT) AS turns_left,
+    CASE WHEN CAST(FLOOR(key / 4096) AS BIGINT) >= 19 THEN 19 ELSE CAST(FLOOR(key / 4096) AS BIGINT) END AS turn,
+    CAST(FLOOR((key % 128) / 16) AS BIGINT) AS open_melds,
+    CASE WHEN CAST(FLOOR((key % 16) / 2) AS BIGINT) = 0 THEN '0' ELSE '1+' END AS ro,
     n, CASE WHEN key % 2 = 1 THEN n ELSE 0 END AS k
   FROM tr_keys
 ),
 tr_cells AS (
-  SELECT 0 AS part, 'turns_left' AS "by", turns_left, CAST(NULL AS INT) AS turn, open_melds,
+  SELECT 0 AS part, 'turns_left' AS by, turns_left, CAST(NULL AS INT) AS turn, open_melds,
     'all' AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
   FROM tr_base GROUP BY turns_left, open_melds
   UNION ALL
-  SELECT 0 AS part, 'turns_left' AS "by", turns_left, CAST(NULL AS INT) AS turn, open_melds,
+  SELECT 0 AS part, 'turns_left' AS by, turns_left, CAST(NULL AS INT) AS turn, open_melds,
     ro AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
   FROM tr_base GROUP BY turns_left, open_melds, ro
   UNION ALL
-  SELECT 1 AS part, 'turn' AS "by", CAST(NULL AS INT) AS turns_left, turn, open_melds,
+  SELECT 1 AS part, 'turn' AS by, CAST(NULL AS INT) AS turns_left, turn, open_melds,
     'all' AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
   FROM tr_base GROUP BY turn, open_melds
   UNION ALL
-  SELECT 1 AS part, 'turn' AS "by", CAST(NULL AS INT) AS turns_left, turn, open_melds,
+  SELECT 1 AS part, 'turn' AS by, CAST(NULL AS INT) AS turns_left, turn, open_melds,
     ro AS riichi_others, SUM(n) AS units, SUM(k) AS tenpai
   FROM tr_base GROUP BY turn, open_melds, ro
 )
-SELECT "by", turns_left, turn, open_melds, riichi_others, units, tenpai,
+SELECT c.by, turns_left, turn, open_melds, riichi_others, units, tenpai,
   CASE WHEN units > 0 THEN CAST(tenpai AS DOUBLE) / units END AS rate,
   CASE WHEN units = 0 THEN NULL WHEN tenpai <= 0 THEN 0.0 ELSE ((CAST(tenpai AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) - 1.96 * SQRT((CAST(tenpai AS DOUBLE) / units) * (1 - (CAST(tenpai AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_lo,
   CASE WHEN units = 0 THEN NULL WHEN tenpai >= units THEN 1.0 ELSE ((CAST(tenpai AS DOUBLE) / units) + 1.9208 / CAST(units AS DOUBLE) + 1.96 * SQRT((CAST(tenpai AS DOUBLE) / units) * (1 - (CAST(tenpai AS DOUBLE) / units)) / CAST(units AS DOUBLE) + 0.9604 / (CAST(units AS DOUBLE) * CAST(units AS DOUBLE)))) / (1 + 3.8416 / CAST(units AS DOUBLE)) END AS rate_hi
-FROM tr_cells
+FROM tr_cells c
 ORDER BY part, COALESCE(turns_left, 0) DESC, COALESCE(turn, 0), open_melds,
   CASE riichi_others WHEN 'all' THEN 0 WHEN '0' THEN 1 ELSE 2 END

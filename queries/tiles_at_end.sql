@@ -8,6 +8,8 @@
 -- called ones included), and hand_share = in_hands / (in_hands + in_rivers) with its 95%
 -- Wilson interval. A type row has no number columns and a number row no type columns (null).
 -- Table: tiles_at_end (per game and type).
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)); a share over 0 copies
+-- (red types without red fives) is NaN by CASE, as polars' 0/0 gives (Spark's ANSI mode fails).
 WITH t AS (
   SELECT type, SUM(hand) AS hand, SUM(melds) AS melds, SUM(river) AS river, SUM(wall) AS wall,
     SUM(copies) AS copies, SUM(in_hands) AS in_hands, SUM(in_rivers) AS in_rivers
@@ -30,7 +32,7 @@ numbers AS (
 ),
 split AS (
   SELECT number, o2, in_hands, in_rivers, CAST(in_hands + in_rivers AS DOUBLE) AS n,
-    CAST(in_hands AS DOUBLE) / (in_hands + in_rivers) AS p
+    CASE WHEN in_hands + in_rivers = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(in_hands AS DOUBLE) / (in_hands + in_rivers) END AS p
   FROM numbers
 )
 SELECT type, hand, melds, river, wall, hand_share, melds_share, river_share, wall_share,
@@ -39,15 +41,17 @@ FROM (
   SELECT 0 AS part, CASE WHEN digit = 0 THEN 4 ELSE suit END AS o1,
     CASE WHEN digit = 0 THEN suit ELSE digit END AS o2,
     type, hand, melds, river, wall,
-    CAST(hand AS DOUBLE) / copies AS hand_share, CAST(melds AS DOUBLE) / copies AS melds_share,
-    CAST(river AS DOUBLE) / copies AS river_share, CAST(wall AS DOUBLE) / copies AS wall_share,
-    CAST(NULL AS VARCHAR) AS number, CAST(NULL AS BIGINT) AS in_hands,
+    CASE WHEN copies = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(hand AS DOUBLE) / copies END AS hand_share,
+    CASE WHEN copies = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(melds AS DOUBLE) / copies END AS melds_share,
+    CASE WHEN copies = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(river AS DOUBLE) / copies END AS river_share,
+    CASE WHEN copies = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(wall AS DOUBLE) / copies END AS wall_share,
+    CAST(NULL AS STRING) AS number, CAST(NULL AS BIGINT) AS in_hands,
     CAST(NULL AS BIGINT) AS in_rivers, CAST(NULL AS DOUBLE) AS in_hands_share,
     CAST(NULL AS DOUBLE) AS in_hands_share_lo, CAST(NULL AS DOUBLE) AS in_hands_share_hi
   FROM typed
   UNION ALL
   SELECT 1 AS part, 0 AS o1, o2,
-    CAST(NULL AS VARCHAR) AS type, CAST(NULL AS BIGINT) AS hand, CAST(NULL AS BIGINT) AS melds,
+    CAST(NULL AS STRING) AS type, CAST(NULL AS BIGINT) AS hand, CAST(NULL AS BIGINT) AS melds,
     CAST(NULL AS BIGINT) AS river, CAST(NULL AS BIGINT) AS wall,
     CAST(NULL AS DOUBLE) AS hand_share, CAST(NULL AS DOUBLE) AS melds_share,
     CAST(NULL AS DOUBLE) AS river_share, CAST(NULL AS DOUBLE) AS wall_share,

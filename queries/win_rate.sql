@@ -10,6 +10,8 @@
 --         + won_within_2·4 + exhaustive·2 + tenpai_at_end,
 -- each part below its multiplier's step (shanten ≤ 6, open_melds ≤ 4), then unpacked, summed
 -- by (turns_left, shanten, opened, in_riichi) and labelled on the few thousand groups.
+-- Portable form (polars, DuckDB, Spark SQL): DIV(a, b) as CAST(FLOOR(a / b) AS BIGINT) (DuckDB has no DIV; `/` is a float
+-- division in all three engines; the keys are non-negative and far below 2^53).
 WITH wr_packed AS (
   SELECT turns_left * 2048 + shanten * 256 + open_melds * 32 + CAST(in_riichi AS INT) * 16
       + CAST(won AS INT) * 8 + CAST(won_within_2 AS INT) * 4 + CAST(exhaustive AS INT) * 2
@@ -19,12 +21,12 @@ WITH wr_packed AS (
   GROUP BY key
 ),
 wr_keys AS (
-  SELECT DIV(key, 2048) AS turns_left, DIV(key % 2048, 256) AS shanten,
-    DIV(key % 256, 32) > 0 AS opened, DIV(key % 32, 16) = 1 AS in_riichi,
+  SELECT CAST(FLOOR(key / 2048) AS BIGINT) AS turns_left, CAST(FLOOR((key % 2048) / 256) AS BIGINT) AS shanten,
+    CAST(FLOOR((key % 256) / 32) AS BIGINT) > 0 AS opened, CAST(FLOOR((key % 32) / 16) AS BIGINT) = 1 AS in_riichi,
     SUM(n) AS units,
-    SUM(CASE WHEN DIV(key % 16, 8) = 1 THEN n ELSE 0 END) AS won,
-    SUM(CASE WHEN DIV(key % 8, 4) = 1 THEN n ELSE 0 END) AS won_within_2,
-    SUM(CASE WHEN DIV(key % 4, 2) = 1 THEN n ELSE 0 END) AS exhaustive_units,
+    SUM(CASE WHEN CAST(FLOOR((key % 16) / 8) AS BIGINT) = 1 THEN n ELSE 0 END) AS won,
+    SUM(CASE WHEN CAST(FLOOR((key % 8) / 4) AS BIGINT) = 1 THEN n ELSE 0 END) AS won_within_2,
+    SUM(CASE WHEN CAST(FLOOR((key % 4) / 2) AS BIGINT) = 1 THEN n ELSE 0 END) AS exhaustive_units,
     SUM(CASE WHEN key % 2 = 1 THEN n ELSE 0 END) AS tenpai_at_end
   FROM wr_packed
   GROUP BY turns_left, shanten, opened, in_riichi

@@ -2,11 +2,13 @@
 -- count of the wins of that value (points = AGARI ten[1], without honba and sticks); with the
 -- (dealer, state) group's wins, the row's share of them, the group's mean points and its share
 -- of mangan and above (ten[2] >= 1).
+-- Portable form (polars, DuckDB, Spark SQL): the column `limit` as w.limit, not "limit"; AVG over CAST(1 AS DOUBLE), not 1.0
+-- (Spark: DECIMAL, rounded to 5 digits).
 WITH wv_groups AS (
   SELECT dealer, state, CAST(COUNT(*) AS BIGINT) AS wins,
     AVG(CAST(points AS DOUBLE)) AS mean_points,
-    AVG(CASE WHEN "limit" >= 1 THEN 1.0 ELSE 0.0 END) AS mangan_share
-  FROM win_kinds GROUP BY dealer, state
+    AVG(CASE WHEN w.limit >= 1 THEN CAST(1 AS DOUBLE) ELSE CAST(0 AS DOUBLE) END) AS mangan_share
+  FROM win_kinds w GROUP BY dealer, state
 ),
 wv_values AS (
   SELECT dealer, state, points, CAST(COUNT(*) AS BIGINT) AS count

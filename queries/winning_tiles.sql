@@ -4,6 +4,8 @@
 -- waited on it (dama_waits, dama_share = dama_waits / those wins). Shares with 95% Wilson
 -- intervals. Tables: tiles_at_end (per game and type: riichi_waits, dama_waits), riichi, wins,
 -- kinds (the 34 kinds in order: kind, pos).
+-- Portable form (polars, DuckDB, Spark SQL): riichi_share (dama_share) without declarations (dama wins) is NaN by CASE, as
+-- polars' 0/0 gives (Spark's ANSI mode fails on a division by 0).
 WITH w AS (
   SELECT type, SUM(riichi_waits) AS riichi_waits, SUM(dama_waits) AS dama_waits
   FROM tiles_at_end GROUP BY type
@@ -17,8 +19,8 @@ s AS (
   SELECT k.pos, k.kind, n.declarations, COALESCE(w.riichi_waits, 0) AS riichi_waits,
     n.dama_wins, COALESCE(w.dama_waits, 0) AS dama_waits,
     CAST(n.declarations AS DOUBLE) AS nr, CAST(n.dama_wins AS DOUBLE) AS nd,
-    CAST(COALESCE(w.riichi_waits, 0) AS DOUBLE) / n.declarations AS pr,
-    CAST(COALESCE(w.dama_waits, 0) AS DOUBLE) / n.dama_wins AS pd
+    CASE WHEN n.declarations = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(COALESCE(w.riichi_waits, 0) AS DOUBLE) / n.declarations END AS pr,
+    CASE WHEN n.dama_wins = 0 THEN CAST('NaN' AS DOUBLE) ELSE CAST(COALESCE(w.dama_waits, 0) AS DOUBLE) / n.dama_wins END AS pd
   FROM kinds k CROSS JOIN n LEFT JOIN w ON k.kind = w.type
 )
 SELECT kind, declarations, riichi_waits, pr AS riichi_share,

@@ -1,10 +1,11 @@
 -- haifu compare: §13 double riichi (queries/double_riichi.sql) as moments: per shape (good,
 -- bad, all), win_rate (wins among declarations) and mean_points (a mean over the wins).
 -- Table: riichi (written with --with development).
+-- Portable form (polars, DuckDB, Spark SQL): the column `double` as r.double, not "double" (a string literal in Spark).
 WITH dr AS (
   SELECT CASE WHEN outs_own >= 6 THEN 'good' ELSE 'bad' END AS shape, won,
     CAST(points AS DOUBLE) AS points
-  FROM riichi WHERE "double"
+  FROM riichi r WHERE r.double
 ),
 g AS (
   SELECT shape, COUNT(*) AS declarations, SUM(CASE WHEN won THEN 1 ELSE 0 END) AS wins,

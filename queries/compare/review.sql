@@ -1,12 +1,13 @@
 -- haifu compare review: a bot's match rate (haifu review's `reviews` frame, docs/review.md) per
 -- kind of decision (and `all`), in all and by turn (the seat's discards so far + 1: 1-6, 7-12,
 -- 13+) and riichi opponents (0, 1+), as moments: a share of n decisions, s1 of them matched.
+-- Portable form (polars, DuckDB, Spark SQL): the column `match` as v.match, not "match" (a string literal in Spark).
 WITH r AS (
   SELECT kind,
          CASE WHEN turn < 6 THEN '1-6' WHEN turn < 12 THEN '7-12' ELSE '13+' END AS turns,
          CASE WHEN riichi_opponents > 0 THEN '1+' ELSE '0' END AS opponents,
-         CAST("match" AS BIGINT) AS m
-  FROM reviews
+         CAST(v.match AS BIGINT) AS m
+  FROM reviews v
 ),
 g AS (
   SELECT 'all' AS kind, 'all' AS section, 'all' AS value, COUNT(*) AS n, SUM(m) AS s FROM r

@@ -2,18 +2,19 @@
 -- per (split, value, outcome), share (units among the (split, value) group's units) and
 -- mean_income (a mean over the outcome's units, from exact integer sums). `haifu compare`
 -- keeps one split per report, as `haifu stats` does.
+-- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
 WITH raw AS (
-  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS VARCHAR) AS key, outcome,
+  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY LEAST(shanten, 3), outcome
   UNION ALL
-  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS VARCHAR) AS key, outcome,
+  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY seat_is_dealer, outcome
   UNION ALL
-  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS VARCHAR) AS key, outcome,
+  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS STRING) AS key, outcome,
          COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response GROUP BY riichi_is_dealer, outcome

@@ -1,6 +1,9 @@
 -- haifu compare: §2 wait danger (queries/wait_danger.sql) as moments: per (pattern, level),
 -- rate (wait units among the units) and rate_tanki … rate_ryanmen (wait units of that shape
 -- among the units), every one a share of n = units. The rows are the report's.
+-- Not a portability fix: the pattern order of queries/wait_danger.sql (with the three-player
+-- 19m-* categories and group 19m, §24), so a three-player table's rows have one order (with
+-- the old list they all sorted as 23 with 456 and came out in any order, on every engine).
 WITH units AS (
   -- The one full scan of the frame: units per category.
   SELECT category, COUNT(*) AS units FROM wait_danger GROUP BY category
@@ -17,7 +20,7 @@ shapes AS (
   FROM wait_danger WHERE is_wait GROUP BY category
 ),
 per_category AS (
-  -- Everything below works on these 19 rows.
+  -- Everything below works on these 19 (25) rows.
   SELECT u.category, u.units,
          COALESCE(s.wait, 0) AS wait, COALESCE(s.tanki, 0) AS tanki,
          COALESCE(s.shanpon, 0) AS shanpon, COALESCE(s.kanchan, 0) AS kanchan,
@@ -54,8 +57,10 @@ o AS (
       WHEN '19-suji' THEN 7 WHEN '19-genbutsu' THEN 8 WHEN '28-musuji' THEN 9 WHEN '28-suji' THEN 10
       WHEN '28-genbutsu' THEN 11 WHEN '37-musuji' THEN 12 WHEN '37-suji' THEN 13
       WHEN '37-genbutsu' THEN 14 WHEN '456-musuji' THEN 15 WHEN '456-katasuji' THEN 16
-      WHEN '456-nakasuji' THEN 17 WHEN '456-genbutsu' THEN 18 WHEN 'honor' THEN 19 WHEN '19' THEN 20
-      WHEN '28' THEN 21 WHEN '37' THEN 22 ELSE 23 END AS po
+      WHEN '456-nakasuji' THEN 17 WHEN '456-genbutsu' THEN 18 WHEN '19m-0' THEN 19
+      WHEN '19m-1' THEN 20 WHEN '19m-2' THEN 21 WHEN '19m-3' THEN 22 WHEN '19m-4' THEN 23
+      WHEN '19m-genbutsu' THEN 24 WHEN 'honor' THEN 25 WHEN '19' THEN 26
+      WHEN '28' THEN 27 WHEN '37' THEN 28 WHEN '456' THEN 29 ELSE 30 END AS po
   FROM rows
 ),
 m AS (
