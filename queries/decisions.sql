@@ -15,27 +15,35 @@ WITH d AS (
          CAST(tsumogiri AND NOT forced AS BIGINT) AS tsumogiri_unforced
   FROM decisions
 ),
-raw AS (
-  SELECT 'all' AS split, 'all' AS value, COUNT(*) AS decisions, SUM(forced) AS forced,
+cells AS (
+  -- One grouped scan of the frame into its (after, turn, opponents, own) cells, a few dozen
+  -- rows, which every split sums: a frame read by several branches would be held whole.
+  SELECT after, turn_bucket, opponents, own, COUNT(*) AS decisions, SUM(forced) AS forced,
          SUM(tsumogiri) AS tsumogiri, SUM(riichi) AS declarations, SUM(called) AS called,
          SUM(tsumogiri_unforced) AS tsumogiri_unforced
-  FROM d
+  FROM d GROUP BY after, turn_bucket, opponents, own
+),
+raw AS (
+  SELECT 'all' AS split, 'all' AS value, COALESCE(SUM(decisions), 0) AS decisions,
+         SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri, SUM(declarations) AS declarations,
+         SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
+  FROM cells
   UNION ALL
-  SELECT 'after' AS split, after AS value, COUNT(*) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
-         SUM(riichi) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
-  FROM d GROUP BY after
+  SELECT 'after' AS split, after AS value, SUM(decisions) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
+         SUM(declarations) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
+  FROM cells GROUP BY after
   UNION ALL
-  SELECT 'turn' AS split, turn_bucket AS value, COUNT(*) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
-         SUM(riichi) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
-  FROM d GROUP BY turn_bucket
+  SELECT 'turn' AS split, turn_bucket AS value, SUM(decisions) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
+         SUM(declarations) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
+  FROM cells GROUP BY turn_bucket
   UNION ALL
-  SELECT 'riichi_opponents' AS split, opponents AS value, COUNT(*) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
-         SUM(riichi) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
-  FROM d GROUP BY opponents
+  SELECT 'riichi_opponents' AS split, opponents AS value, SUM(decisions) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
+         SUM(declarations) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
+  FROM cells GROUP BY opponents
   UNION ALL
-  SELECT 'own_riichi' AS split, own AS value, COUNT(*) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
-         SUM(riichi) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
-  FROM d GROUP BY own
+  SELECT 'own_riichi' AS split, own AS value, SUM(decisions) AS decisions, SUM(forced) AS forced, SUM(tsumogiri) AS tsumogiri,
+         SUM(declarations) AS declarations, SUM(called) AS called, SUM(tsumogiri_unforced) AS tsumogiri_unforced
+  FROM cells GROUP BY own
 ),
 shares AS (
   SELECT *, CAST(decisions - forced AS DOUBLE) AS n,
