@@ -1,6 +1,7 @@
 -- §10 Draw reasons: the hands that ended in a draw, by `hands.end`, in the order
 -- exhaustive, nm (nagashi mangan), yao9, kaze4, reach4, ron3, kan4, then `all` draws.
--- share_of_draws and share_of_hands with 95% Wilson intervals (null without draws, or hands).
+-- share_of_draws and share_of_hands with 95% Wilson intervals (null without draws, or hands);
+-- draws and hands: their denominators (which `haifu compare` reads, queries/compare/).
 -- Portable form (polars, DuckDB, Spark SQL): the column `end` as h.end, not "end" (a string literal in Spark: every count 0).
 WITH counts AS (
   SELECT COUNT(*) AS hands,
@@ -25,7 +26,7 @@ reasons AS (
     exhaustive + nm + yao9 + kaze4 + reach4 + ron3 + kan4 AS n, hands FROM counts
 ),
 shares AS (
-  SELECT r.o, r.reason, COALESCE(r.n, 0) AS hands_n, r.hands,
+  SELECT r.o, r.reason, COALESCE(r.n, 0) AS hands_n, r.hands, a.n AS a_n,
     CAST(COALESCE(a.n, 0) AS DOUBLE) AS d, CAST(r.hands AS DOUBLE) AS h,
     CASE WHEN a.n > 0 THEN CAST(r.n AS DOUBLE) / a.n END AS pd,
     CASE WHEN r.hands > 0 THEN CAST(r.n AS DOUBLE) / r.hands END AS ph
@@ -36,5 +37,6 @@ SELECT reason, hands_n AS count, pd AS share_of_draws,
   CASE WHEN d = 0 THEN NULL WHEN pd >= 1 THEN 1.0 ELSE (pd + 1.9208 / d + 1.96 * SQRT(pd * (1 - pd) / d + 0.9604 / (d * d))) / (1 + 3.8416 / d) END AS share_of_draws_hi,
   ph AS share_of_hands,
   CASE WHEN h = 0 THEN NULL WHEN ph <= 0 THEN 0.0 ELSE (ph + 1.9208 / h - 1.96 * SQRT(ph * (1 - ph) / h + 0.9604 / (h * h))) / (1 + 3.8416 / h) END AS share_of_hands_lo,
-  CASE WHEN h = 0 THEN NULL WHEN ph >= 1 THEN 1.0 ELSE (ph + 1.9208 / h + 1.96 * SQRT(ph * (1 - ph) / h + 0.9604 / (h * h))) / (1 + 3.8416 / h) END AS share_of_hands_hi
+  CASE WHEN h = 0 THEN NULL WHEN ph >= 1 THEN 1.0 ELSE (ph + 1.9208 / h + 1.96 * SQRT(ph * (1 - ph) / h + 0.9604 / (h * h))) / (1 + 3.8416 / h) END AS share_of_hands_hi,
+  COALESCE(a_n, 0) AS draws, COALESCE(hands, 0) AS hands
 FROM shares ORDER BY o

@@ -50,7 +50,8 @@ stats AS (
          CASE WHEN units > 1
               THEN SQRT(GREATEST((CAST(s2 AS DOUBLE) - CAST(s1 AS DOUBLE) * CAST(s1 AS DOUBLE) / CAST(units AS DOUBLE))
                              / CAST(units - 1 AS DOUBLE), 0.0))
-         END AS sd
+         END AS sd,
+         s1, s2
   FROM cells
 ),
 shares AS (
@@ -66,7 +67,8 @@ SELECT
   CASE WHEN p >= 1 THEN 1.0 ELSE (p + 1.9208 / n + 1.96 * SQRT(p * (1 - p) / n + 0.9604 / (n * n))) / (1 + 3.8416 / n) END AS share_hi,
   mean_income,
   mean_income - 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_lo,
-  mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_hi
+  mean_income + 1.96 * sd / SQRT(CAST(units AS DOUBLE)) AS mean_income_hi,
+  s1 AS income_sum, s2 AS income_sq_sum
 FROM shares
 ORDER BY split, value, CASE outcome WHEN 'win' THEN 1 WHEN 'deal_in' THEN 2 WHEN 'tsumo_other' THEN 3
   WHEN 'ron_other' THEN 4 WHEN 'draw' THEN 5 ELSE 6 END

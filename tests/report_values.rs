@@ -848,11 +848,23 @@ fn check_riichi_response(dir: &Path) -> usize {
         let mut want = Vec::new();
         for (value, members) in &values {
             let cells = by_outcome(members.iter().copied());
-            want.extend(outcome_rows(
+            let mut rows = outcome_rows(
                 &[("split", s(split)), ("value", s(value))],
                 &cells,
                 None,
-            ));
+            );
+            // The exact income sums `haifu compare` reads: Σincome and Σincome² of each row's
+            // units (the outcomes in OUTCOMES' order, as outcome_rows gives them).
+            let present = OUTCOMES.iter().filter(|o| cells.contains_key(*o));
+            for (row, o) in rows.iter_mut().zip(present) {
+                let xs = &cells[o];
+                row.push(("income_sum", V::I(xs.iter().sum::<f64>() as i64)));
+                row.push((
+                    "income_sq_sum",
+                    V::I(xs.iter().map(|x| x * x).sum::<f64>() as i64),
+                ));
+            }
+            want.extend(rows);
         }
         compare(name, &report(dir, name, &[]), &want);
         rows += want.len();
@@ -2255,6 +2267,8 @@ fn check_draw_reasons(dir: &Path) -> usize {
                 k,
                 hands,
             ));
+            // The denominators, which `haifu compare` reads.
+            row.extend([("draws", V::I(draws)), ("hands", V::I(hands))]);
             row
         })
         .collect();

@@ -2,7 +2,8 @@
 //! one, or both), side by side, with the differences that are real.
 //!
 //! Each comparable report has SQL in `queries/compare/` that gives, per row of the report and
-//! per measure, the sums a test needs ([`stat::Moments`]): key columns (the report's own, such
+//! per measure (from the report's own rows where they hold the sums: [`over_report`]), the sums
+//! a test needs ([`stat::Moments`]): key columns (the report's own, such
 //! as `outcome` or `turn`), then `measure`, `stat` (`share` or `mean`), `n`, `s1`, `s2`. The
 //! same SQL runs on both sides; rows are matched on their keys and measure, A's rows in A's
 //! order and then the rows only B has, in B's order, the measures of one key kept together
@@ -114,6 +115,36 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
         filter: None,
     },
 ];
+
+/// The SQL of a part of `report`'s moments as one text: a part that reads the table `report`
+/// (the rows of the report itself, unpivoted into moments) under the report's own SQL as a
+/// `WITH`, so that the report's query is written once (docs/compare.md). [`run_part`] runs it
+/// so; the text says which frames it reads, and is what DuckDB and Spark run.
+pub(crate) fn over_report(report: &str, part: &str) -> String {
+    match report::find(report) {
+        Some(r) if report::reads_table(part, "report") => format!(
+            "WITH report AS (\n{}\n)\n{part}",
+            r.sql.trim_end().trim_end_matches(';')
+        ),
+        _ => part.to_string(),
+    }
+}
+
+/// Runs `part` of comparison `c` in `ctx`: a part that reads the table `report` gets the
+/// report's own rows as that table, for this run only (polars' SQL would keep a nested `WITH`'s
+/// tables in the context, where a later report's names could meet them).
+fn run_part(ctx: &mut SQLContext, c: &Comparison, part: &str) -> Result<DataFrame> {
+    let Some(r) = report::find(c.report).filter(|_| report::reads_table(part, "report")) else {
+        return report::run(ctx, part, c.filter);
+    };
+    let rows = ctx
+        .execute(r.sql)
+        .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+    ctx.register("report", rows);
+    let df = report::run(ctx, part, c.filter);
+    ctx.unregister("report");
+    df
+}
 
 /// Looks a comparable report up by name.
 pub(crate) fn find(name: &str) -> Option<&'static Comparison> {
@@ -286,16 +317,18 @@ pub(crate) fn compare(
                 continue;
             }
         }
-        for sql in c.parts {
-            if let Some(m) = [&*a, &*b]
-                .iter()
-                .find_map(|s| s.lacks(sql).map(|f| (s.name.clone(), f, s.frames.clone())))
-            {
+        for part in c.parts {
+            // The frames a part reads include its report's when it reads the report's rows.
+            let reads = over_report(c.report, part);
+            if let Some(m) = [&*a, &*b].iter().find_map(|s| {
+                s.lacks(&reads)
+                    .map(|f| (s.name.clone(), f, s.frames.clone()))
+            }) {
                 missing.push(m);
                 continue;
             }
             for (out, side) in sides.iter_mut().zip([&mut *a, &mut *b]) {
-                let df = report::run(&mut side.ctx, sql, c.filter)
+                let df = run_part(&mut side.ctx, c, part)
                     .with_context(|| format!("comparing `{}` on {}", c.report, side.name))?;
                 out.push(df);
             }
