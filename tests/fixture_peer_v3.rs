@@ -1094,6 +1094,8 @@ fn f010_report_draw_reasons() {
             0,
             4,
         ));
+        // The denominators: no draw, 4 hands.
+        row.extend([("draws", I(0)), ("hands", I(4))]);
         row
     })
     .collect();
