@@ -848,11 +848,7 @@ fn check_riichi_response(dir: &Path) -> usize {
         let mut want = Vec::new();
         for (value, members) in &values {
             let cells = by_outcome(members.iter().copied());
-            let mut rows = outcome_rows(
-                &[("split", s(split)), ("value", s(value))],
-                &cells,
-                None,
-            );
+            let mut rows = outcome_rows(&[("split", s(split)), ("value", s(value))], &cells, None);
             // The exact income sums `haifu compare` reads: Σincome and Σincome² of each row's
             // units (the outcomes in OUTCOMES' order, as outcome_rows gives them).
             let present = OUTCOMES.iter().filter(|o| cells.contains_key(*o));
