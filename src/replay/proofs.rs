@@ -185,13 +185,7 @@ mod tests {
             [""; 0]
         );
         // mjai: payments only, its rules (Tenhou's) whether or not a log id names them.
-        let mjai = lacks::RULES
-            | lacks::FINAL_SCORES
-            | lacks::WIN_VALUE
-            | lacks::DRAW_KIND
-            | lacks::WIN_HAND
-            | lacks::PAO
-            | lacks::SHOWN_HANDS;
+        let mjai = crate::formats::mjai::read::LACKS;
         let p = Proofs::of(&log(Format::Mjai, mjai), 0x89, true);
         assert_eq!(names(p), ["payments", "legal"]);
         assert!(p.scores() && p.no_pao && p.no_shown_hands);

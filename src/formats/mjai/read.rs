@@ -631,15 +631,18 @@ pub(crate) fn read(bytes: &[u8], log: &mut GameLog) -> Result<(), crate::reason:
     let end = |e: String| Failure::new(Reason::Mjai, e);
     r.settle(None).map_err(end)?;
     r.b.finish(None).map_err(end)?;
-    log.origin.lacks |= lacks::RULES
-        | lacks::FINAL_SCORES
-        | lacks::WIN_VALUE
-        | lacks::DRAW_KIND
-        | lacks::WIN_HAND
-        | lacks::PAO
-        | lacks::SHOWN_HANDS;
+    log.origin.lacks |= LACKS;
     Ok(())
 }
+
+/// What an mjai log does not record (`GameLog::origin.lacks` of every game read from mjai).
+pub(crate) const LACKS: u16 = lacks::RULES
+    | lacks::FINAL_SCORES
+    | lacks::WIN_VALUE
+    | lacks::DRAW_KIND
+    | lacks::WIN_HAND
+    | lacks::PAO
+    | lacks::SHOWN_HANDS;
 
 #[cfg(test)]
 mod tests {
