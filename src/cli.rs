@@ -32,6 +32,7 @@ struct Cli {
 enum Command {
     Run(cmd::run::Args),
     Ingest(cmd::ingest::Args),
+    Merge(cmd::merge::Args),
     Stats(cmd::stats::Args),
     Query(cmd::query::Args),
     Params(cmd::params::Args),
@@ -61,6 +62,7 @@ pub fn main() -> ExitCode {
     let result = match &cli.command {
         Command::Run(args) => cmd::run::run(args),
         Command::Ingest(args) => cmd::ingest::run(args),
+        Command::Merge(args) => cmd::merge::run(args),
         Command::Stats(args) => cmd::stats::run(args),
         Command::Query(args) => cmd::query::run(args),
         Command::Params(args) => cmd::params::run(args),

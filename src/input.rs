@@ -182,6 +182,11 @@ pub(crate) fn game_id_from_path(path: &Path) -> String {
     stem.to_string()
 }
 
+/// True when `s` is a Tenhou log id in its plain form (as [`find_log_id`] gives it).
+pub(crate) fn is_log_id(s: &str) -> bool {
+    find_log_id(s).is_some_and(|id| id == s)
+}
+
 /// `YYYY-MM-DD` of a Tenhou log id (`2024041200gm-…`), from its first eight digits.
 pub(crate) fn date_of(game_id: &str) -> Option<String> {
     let b = game_id.as_bytes();

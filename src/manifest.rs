@@ -52,6 +52,12 @@ pub struct FileEntry {
     /// which logs"); `null` for an input that did not replay.
     #[serde(default)]
     pub proofs: Option<Vec<String>>,
+    /// For a landed game without a Tenhou log id, what identifies its content: `sha512:` and
+    /// the first 16 hex digits of the SHA-512 of its decompressed document (`#k` after them
+    /// for the k-th paipu of an array). Another input with the same content is the same game
+    /// (`duplicate`), here or in a later `--append`. Absent for every other entry.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub content: Option<String>,
 }
 
 /// Whether a replayed game was checked against the wall of its seed.
@@ -117,6 +123,14 @@ pub struct Totals {
     /// `legal`; a proof no game had is absent).
     #[serde(default)]
     pub games_by_proof: BTreeMap<String, u64>,
+    /// Inputs a `--shard K/N` ingest left to the other shards (no entry of theirs is here);
+    /// absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub other_shards: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 /// What the ingested games are: for parameter files and reports.
@@ -139,6 +153,8 @@ pub struct Manifest {
     pub definitions_version: String,
     /// The `--room` filter of the run.
     pub room_filter: String,
+    /// `K/N` for an ingest of shard K of N (`--shard`).
+    pub shard: Option<String>,
     /// Every input's entry, in the order pushed (on disk; see [`Manifest::files`]).
     files: FileLog,
     pub totals: Totals,
@@ -161,6 +177,9 @@ pub struct ManifestDocument {
     pub haifu_version: String,
     pub definitions_version: String,
     pub room_filter: String,
+    /// `K/N` for an ingest of shard K of N (`--shard`); absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
     pub files: Vec<FileEntry>,
     pub totals: Totals,
     pub failures_by_reason: BTreeMap<String, u64>,
@@ -186,6 +205,7 @@ impl Manifest {
             haifu_version: env!("CARGO_PKG_VERSION").to_string(),
             definitions_version: DEFINITIONS_VERSION.to_string(),
             room_filter: room_filter.to_string(),
+            shard: None,
             files: FileLog::create_in(spill_dir)?,
             totals: Totals::default(),
             failures_by_reason: BTreeMap::new(),
@@ -286,30 +306,244 @@ impl Manifest {
     /// for the [`ManifestDocument`]), written straight to `w`, the entries copied from the
     /// temporary file where they are kept already formatted.
     pub(crate) fn write_json(&self, w: &mut impl Write) -> io::Result<()> {
-        w.write_all(b"{\n")?;
-        write_field(w, "haifu_version", &self.haifu_version)?;
-        write_field(w, "definitions_version", &self.definitions_version)?;
-        write_field(w, "room_filter", &self.room_filter)?;
-        w.write_all(b"  \"files\": [")?;
-        self.files.copy_to(w)?;
-        w.write_all(if self.files.len > 0 {
-            b"\n  ],\n"
-        } else {
-            b"],\n"
-        })?;
-        write_field(w, "totals", &self.totals)?;
-        write_field(w, "failures_by_reason", &self.failures_by_reason)?;
-        write_field(w, "skips_by_reason", &self.skips_by_reason)?;
-        write_field(
-            w,
-            "walls_unchecked_by_reason",
-            &self.walls_unchecked_by_reason,
-        )?;
-        write_field(w, "unknown_tags", &self.unknown_tags)?;
-        w.write_all(b"  \"corpus\": ")?;
-        write_indented(w, &self.corpus, 1)?;
-        w.write_all(b"\n}")
+        let head = ManifestDocument {
+            haifu_version: self.haifu_version.clone(),
+            definitions_version: self.definitions_version.clone(),
+            room_filter: self.room_filter.clone(),
+            shard: self.shard.clone(),
+            files: Vec::new(),
+            totals: self.totals.clone(),
+            failures_by_reason: self.failures_by_reason.clone(),
+            skips_by_reason: self.skips_by_reason.clone(),
+            walls_unchecked_by_reason: self.walls_unchecked_by_reason.clone(),
+            unknown_tags: self.unknown_tags.clone(),
+            corpus: self.corpus.clone(),
+        };
+        write_document(&head, w, |w| {
+            self.files.copy_to(w)?;
+            Ok(self.files.len > 0)
+        })
     }
+}
+
+impl std::ops::AddAssign<&Totals> for Totals {
+    fn add_assign(&mut self, o: &Totals) {
+        self.files += o.files;
+        self.ok += o.ok;
+        self.skipped += o.skipped;
+        self.failed += o.failed;
+        self.games += o.games;
+        self.hands += o.hands;
+        self.wall_checked += o.wall_checked;
+        self.wall_unchecked += o.wall_unchecked;
+        self.wall_hands += o.wall_hands;
+        self.wall_draws += o.wall_draws;
+        self.wall_indicators += o.wall_indicators;
+        self.wins += o.wins;
+        self.wins_proved += o.wins_proved;
+        add_counts(&mut self.games_by_proof, &o.games_by_proof);
+        self.other_shards += o.other_shards;
+    }
+}
+
+impl std::ops::AddAssign<&Corpus> for Corpus {
+    fn add_assign(&mut self, o: &Corpus) {
+        let earliest = |a: &Option<String>, b: &Option<String>| match (a, b) {
+            (Some(x), Some(y)) => Some(x.min(y).clone()),
+            _ => a.clone().or_else(|| b.clone()),
+        };
+        let latest = |a: &Option<String>, b: &Option<String>| match (a, b) {
+            (Some(x), Some(y)) => Some(x.max(y).clone()),
+            _ => a.clone().or_else(|| b.clone()),
+        };
+        self.first_date = earliest(&self.first_date, &o.first_date);
+        self.last_date = latest(&self.last_date, &o.last_date);
+        add_counts(&mut self.rooms, &o.rooms);
+        self.draws += o.draws;
+    }
+}
+
+fn add_counts(a: &mut BTreeMap<String, u64>, b: &BTreeMap<String, u64>) {
+    for (k, n) in b {
+        *a.entry(k.clone()).or_default() += n;
+    }
+}
+
+/// A `manifest.json` that haifu wrote, read without holding its entries: the document with
+/// an empty `files` (its head), and where the entries' text lies in the file, to read them one
+/// at a time or copy them into a joined manifest (an append, a merge). Memory does not grow
+/// with the number of entries.
+///
+/// Invariant: haifu writes the document pretty-printed, so its `files` array opens with the
+/// line `  "files": [` and closes with the first line `  ],` after it (an entry's own lines are
+/// indented further), or is the line `  "files": [],`.
+pub(crate) struct WrittenManifest {
+    path: PathBuf,
+    /// The document without its entries.
+    pub(crate) head: ManifestDocument,
+    /// Byte range of the entries' text: `\n    {…},\n    {…}` (empty without entries).
+    entries: (u64, u64),
+}
+
+impl WrittenManifest {
+    /// Reads the head of `path` and finds its entries.
+    pub(crate) fn open(path: &Path) -> io::Result<Self> {
+        use io::BufRead;
+        let bad = |why: &str| {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{} is not a manifest haifu wrote: {why}", path.display()),
+            )
+        };
+        let mut reader = BufReader::with_capacity(1 << 16, File::open(path)?);
+        let mut head = Vec::new();
+        let mut line = Vec::new();
+        let mut offset = 0u64;
+        let mut entries = None;
+        let mut start = None;
+        loop {
+            line.clear();
+            let n = reader.read_until(b'\n', &mut line)? as u64;
+            if n == 0 {
+                break;
+            }
+            match (start, entries) {
+                (None, None) if line == b"  \"files\": [\n" => {
+                    // The entries start at the newline after the bracket.
+                    start = Some(offset + n - 1);
+                    head.extend_from_slice(b"  \"files\": [],\n");
+                }
+                (Some(s), None) if line == b"  ],\n" => {
+                    entries = Some((s, offset - 1));
+                    start = None;
+                }
+                (Some(_), None) => {}
+                _ => {
+                    if line == b"  \"files\": [],\n" {
+                        entries = Some((offset, offset));
+                    }
+                    head.extend_from_slice(&line);
+                }
+            }
+            offset += n;
+        }
+        let entries = entries.ok_or_else(|| bad("no `files` array"))?;
+        let head: ManifestDocument =
+            serde_json::from_slice(&head).map_err(|e| bad(&e.to_string()))?;
+        Ok(WrittenManifest {
+            path: path.to_path_buf(),
+            head,
+            entries,
+        })
+    }
+
+    /// The entries' text.
+    fn entries_text(&self) -> io::Result<impl io::BufRead> {
+        let mut file = File::open(&self.path)?;
+        file.seek(SeekFrom::Start(self.entries.0))?;
+        Ok(BufReader::with_capacity(
+            1 << 16,
+            file.take(self.entries.1 - self.entries.0),
+        ))
+    }
+
+    /// Calls `f` with every entry, in order.
+    pub(crate) fn for_each_entry(
+        &self,
+        mut f: impl FnMut(FileEntry) -> io::Result<()>,
+    ) -> io::Result<()> {
+        use io::BufRead;
+        let mut text = self.entries_text()?;
+        let mut line = Vec::new();
+        let mut entry = Vec::new();
+        loop {
+            line.clear();
+            if text.read_until(b'\n', &mut line)? == 0 {
+                break;
+            }
+            if line.starts_with(b"    {") {
+                entry.clear();
+            }
+            entry.extend_from_slice(&line);
+            if line.starts_with(b"    }") {
+                let end = entry.iter().rposition(|&b| b == b'}').unwrap_or(0) + 1;
+                let e: FileEntry = serde_json::from_slice(&entry[..end]).map_err(|e| {
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("{}: an entry does not read: {e}", self.path.display()),
+                    )
+                })?;
+                f(e)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Adds the head of another manifest (its totals, counts by reason, tags and corpus) to
+/// `into`.
+pub(crate) fn add_head(into: &mut ManifestDocument, other: &ManifestDocument) {
+    into.totals += &other.totals;
+    add_counts(&mut into.failures_by_reason, &other.failures_by_reason);
+    add_counts(&mut into.skips_by_reason, &other.skips_by_reason);
+    add_counts(
+        &mut into.walls_unchecked_by_reason,
+        &other.walls_unchecked_by_reason,
+    );
+    add_counts(&mut into.unknown_tags, &other.unknown_tags);
+    into.corpus += &other.corpus;
+}
+
+/// Writes the manifest with head `head` whose entries are those of `parts`, one after another
+/// (byte for byte what `serde_json` pretty-prints for the joined document).
+pub(crate) fn write_joined(
+    head: &ManifestDocument,
+    parts: &[&WrittenManifest],
+    w: &mut impl Write,
+) -> io::Result<()> {
+    write_document(head, w, |w| {
+        let mut any = false;
+        for p in parts.iter().filter(|p| p.entries.1 > p.entries.0) {
+            if any {
+                w.write_all(b",")?;
+            }
+            io::copy(&mut p.entries_text()?, w)?;
+            any = true;
+        }
+        Ok(any)
+    })
+}
+
+/// Writes the document `head` pretty-printed, its `files` written by `entries` (the entries'
+/// text, each preceded by a newline, or a comma and a newline after the first; true when it
+/// wrote any).
+fn write_document<W: Write>(
+    head: &ManifestDocument,
+    w: &mut W,
+    entries: impl FnOnce(&mut W) -> io::Result<bool>,
+) -> io::Result<()> {
+    w.write_all(b"{\n")?;
+    write_field(w, "haifu_version", &head.haifu_version)?;
+    write_field(w, "definitions_version", &head.definitions_version)?;
+    write_field(w, "room_filter", &head.room_filter)?;
+    if let Some(shard) = &head.shard {
+        write_field(w, "shard", shard)?;
+    }
+    w.write_all(b"  \"files\": [")?;
+    let any = entries(w)?;
+    w.write_all(if any { b"\n  ],\n" } else { b"],\n" })?;
+    write_field(w, "totals", &head.totals)?;
+    write_field(w, "failures_by_reason", &head.failures_by_reason)?;
+    write_field(w, "skips_by_reason", &head.skips_by_reason)?;
+    write_field(
+        w,
+        "walls_unchecked_by_reason",
+        &head.walls_unchecked_by_reason,
+    )?;
+    write_field(w, "unknown_tags", &head.unknown_tags)?;
+    w.write_all(b"  \"corpus\": ")?;
+    write_indented(w, &head.corpus, 1)?;
+    w.write_all(b"\n}")
 }
 
 /// `  "key": value,` and a newline, the value pretty-printed one level in.
@@ -444,6 +678,8 @@ mod tests {
                 let all = ["yaku", "fu", "points", "payments", "legal"];
                 all[i % 3..].iter().map(|p| p.to_string()).collect()
             }),
+            content: (status == Status::Ok && i.is_multiple_of(5))
+                .then(|| format!("sha512:{i:016x}")),
         }
     }
 
@@ -525,5 +761,60 @@ mod tests {
         let at = |k: &str| text.find(&format!("\"{k}\":")).unwrap();
         assert!(at("room_filter") < at("files") && at("files") < at("totals"));
         assert!(text.contains("\n      \"status\": \"failed\",\n"));
+    }
+
+    /// A written manifest reads back its head and its entries one at a time without holding
+    /// them; two manifests joined are byte for byte what serde prints for the document with
+    /// both entry lists and the summed heads, and an empty one joins as nothing.
+    #[test]
+    fn written_manifests_join() {
+        let dir = tempfile::tempdir().unwrap();
+        let statuses = [Status::Ok, Status::Skipped, Status::Failed];
+        let write = |name: &str, range: std::ops::Range<usize>, shard: Option<&str>| {
+            let mut m = Manifest::new("phoenix", dir.path()).unwrap();
+            m.shard = shard.map(str::to_string);
+            for i in range {
+                m.push(entry(i, statuses[i % 3])).unwrap();
+                m.note_game(
+                    &format!("20240{}0100gm-00a9-0000-00000001", i % 9 + 1),
+                    "phoenix",
+                    3,
+                );
+            }
+            let path = dir.path().join(name);
+            let mut f = File::create(&path).unwrap();
+            m.write_json(&mut f).unwrap();
+            path
+        };
+        let a = WrittenManifest::open(&write("a.json", 0..700, Some("1/2"))).unwrap();
+        let b = WrittenManifest::open(&write("b.json", 700..1000, Some("2/2"))).unwrap();
+        let empty = WrittenManifest::open(&write("e.json", 0..0, None)).unwrap();
+        assert_eq!(a.head.shard.as_deref(), Some("1/2"));
+        assert!(a.head.files.is_empty() && empty.head.files.is_empty());
+        let mut read = Vec::new();
+        a.for_each_entry(|e| {
+            read.push(e);
+            Ok(())
+        })
+        .unwrap();
+        let want: Vec<FileEntry> = (0..700).map(|i| entry(i, statuses[i % 3])).collect();
+        assert_eq!(read, want);
+        let mut head = a.head.clone();
+        head.shard = None;
+        add_head(&mut head, &empty.head);
+        add_head(&mut head, &b.head);
+        assert_eq!(head.totals.files, 1000);
+        assert_eq!(head.corpus.draws, 3000);
+        assert_eq!(head.corpus.first_date.as_deref(), Some("2024-01-01"));
+        assert_eq!(head.corpus.last_date.as_deref(), Some("2024-09-01"));
+        let mut bytes = Vec::new();
+        write_joined(&head, &[&a, &empty, &b], &mut bytes).unwrap();
+        let doc: ManifestDocument = serde_json::from_slice(&bytes).unwrap();
+        let all: Vec<FileEntry> = (0..1000).map(|i| entry(i, statuses[i % 3])).collect();
+        assert_eq!(doc.files, all);
+        assert_eq!(bytes, serde_json::to_vec_pretty(&doc).unwrap());
+        let mut none = Vec::new();
+        write_joined(&empty.head, &[&empty], &mut none).unwrap();
+        assert_eq!(none, serde_json::to_vec_pretty(&empty.head).unwrap());
     }
 }

@@ -514,6 +514,8 @@ fn strict_writes_nothing_when_a_file_fails() {
         observe: Default::default(),
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     })
     .unwrap();
     assert!(!s.written);

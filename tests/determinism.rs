@@ -42,6 +42,8 @@ fn output(threads: usize, inputs: &[PathBuf]) -> Vec<(String, Vec<u8>)> {
         observe: haifu::stats::Observe::with(&haifu::groups::GROUPS.map(|g| g.group)),
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     };
     let summary = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)

@@ -3852,6 +3852,8 @@ fn ingest_all(inputs: &[PathBuf], out: &Path, room: RoomFilter) -> haifu::ingest
         observe: haifu::stats::Observe::with(&haifu::groups::GROUPS.map(|g| g.group)),
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     })
     .expect("ingest runs")
 }

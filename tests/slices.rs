@@ -480,6 +480,8 @@ fn since_and_until_skip_other_dates() {
         observe: Default::default(),
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     })
     .unwrap();
     let t = &s.manifest.totals;
@@ -520,6 +522,8 @@ fn since_and_until_skip_other_dates() {
             observe: Default::default(),
             tsumo_validation: false,
             convert: None,
+            append: false,
+            shard: None,
         })
         .unwrap()
         .manifest

@@ -439,6 +439,8 @@ fn the_walls_frame_holds_each_hand_s_wall_in_the_order_taken() {
         },
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     })
     .unwrap();
     assert_eq!(s.manifest.totals.wall_checked, 1);

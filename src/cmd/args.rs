@@ -91,6 +91,8 @@ impl InputArgs {
             observe: self.observe(),
             tsumo_validation: false,
             convert: None,
+            append: false,
+            shard: None,
         }
     }
 }

@@ -77,6 +77,8 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             Format::Mjai => ConvertTo::Mjai,
             Format::Tenhou6 => ConvertTo::Tenhou6,
         }),
+        append: false,
+        shard: None,
     })?;
     eprintln!("{summary}");
     Ok(Done::failed_if(summary.failed()))

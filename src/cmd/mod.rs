@@ -9,6 +9,7 @@ pub(crate) mod convert;
 pub(crate) mod danger_eval;
 pub(crate) mod hand_reading;
 pub(crate) mod ingest;
+pub(crate) mod merge;
 pub(crate) mod params;
 pub(crate) mod query;
 pub(crate) mod review;

@@ -26,13 +26,14 @@ type BinCounts = [(u64, u64); CALIBRATION_BINS];
 /// What the whole run's scores add up to, per moment and estimator: (kinds, waits) per
 /// calibration bin and exact sums of every metric per riichi turn bucket and dealer-ness.
 /// Everything is an integer, so the order in which situations are added does not matter.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct EvalTotals {
     /// Keyed by (moment, estimator position in report order).
     groups: BTreeMap<(&'static str, usize), EstimatorTotals>,
 }
 
 /// [`EvalTotals`] of one moment and estimator.
+#[derive(Clone)]
 struct EstimatorTotals {
     name: String,
     bins: BinCounts,
@@ -186,6 +187,82 @@ impl AddAssign for EvalTotals {
                 a.merge(b);
             }
         }
+    }
+}
+
+impl EvalTotals {
+    /// Every count and sum as JSON (what `run_totals.json` keeps, so that an append or a
+    /// merge adds the totals of games it does not replay): one object per (moment, estimator)
+    /// with its position, name, bins as `[kinds, waits]` pairs and per slice the situations,
+    /// the four sums in units of 2^-70 as decimal strings (an `i128` is wider than a JSON
+    /// number is read by most tools) and the NaN flags.
+    pub(crate) fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        let groups: Vec<serde_json::Value> = self
+            .groups
+            .iter()
+            .map(|((moment, position), g)| {
+                let sums: Vec<serde_json::Value> = g
+                    .sums
+                    .iter()
+                    .map(|s| {
+                        json!({
+                            "situations": s.situations,
+                            "units": s.units.map(|u| u.to_string()),
+                            "nan": s.nan,
+                        })
+                    })
+                    .collect();
+                json!({
+                    "moment": moment,
+                    "position": position,
+                    "name": g.name,
+                    "bins": g.bins.map(|(k, w)| [k, w]),
+                    "sums": sums,
+                })
+            })
+            .collect();
+        serde_json::Value::Array(groups)
+    }
+
+    /// The totals [`EvalTotals::to_json`] wrote; `None` when `v` is not of that form.
+    pub(crate) fn from_json(v: &serde_json::Value) -> Option<EvalTotals> {
+        let mut totals = EvalTotals::default();
+        for g in v.as_array()? {
+            let moment = Moment::from_name(g.get("moment")?.as_str()?)?.name();
+            let position = usize::try_from(g.get("position")?.as_u64()?).ok()?;
+            let name = g.get("name")?.as_str()?.to_string();
+            let bins_json = g.get("bins")?.as_array()?;
+            if bins_json.len() != CALIBRATION_BINS {
+                return None;
+            }
+            let mut bins: BinCounts = [(0, 0); CALIBRATION_BINS];
+            for (b, j) in bins.iter_mut().zip(bins_json) {
+                *b = (j.get(0)?.as_u64()?, j.get(1)?.as_u64()?);
+            }
+            let sums_json = g.get("sums")?.as_array()?;
+            if sums_json.len() != SLICES.len() {
+                return None;
+            }
+            let mut sums = [MetricSums::default(); SLICES.len()];
+            for (s, j) in sums.iter_mut().zip(sums_json) {
+                s.situations = j.get("situations")?.as_u64()?;
+                let units = j.get("units")?.as_array()?;
+                let nan = j.get("nan")?.as_array()?;
+                if units.len() != 4 || nan.len() != 4 {
+                    return None;
+                }
+                for i in 0..4 {
+                    s.units[i] = units[i].as_str()?.parse().ok()?;
+                    s.nan[i] = nan[i].as_bool()?;
+                }
+            }
+            let group = EstimatorTotals { name, bins, sums };
+            if totals.groups.insert((moment, position), group).is_some() {
+                return None;
+            }
+        }
+        Some(totals)
     }
 }
 

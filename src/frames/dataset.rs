@@ -5,6 +5,12 @@
 //! Invariants: a part exists under its final name only once it is complete (it is written
 //! under a dot-name in the same directory and renamed); names starting with a dot are never
 //! read; part numbers only grow, so a new part sorts after every part before it.
+//!
+//! A directory changes under readers only by a join (an append, a merge: `ingest::join`):
+//! every new file is made in the staging directory [`STAGING`], the renames that publish them
+//! are written as a plan there, then run ([`publish`]). A directory whose plan did not run to
+//! its end (a kill) is finished by the next read of one of its frames ([`settle`]), so no
+//! reader sees part of a join.
 
 use std::path::{Path, PathBuf};
 
@@ -21,8 +27,12 @@ fn parts_dir(dir: &Path, name: &str) -> PathBuf {
     dir.join(name)
 }
 
-/// Every file of frame `name` in `dir`, in reading order (empty when there is none).
+/// Every file of frame `name` in `dir`, in reading order (empty when there is none), once a
+/// join stopped in `dir` is finished.
 pub(crate) fn files(dir: &Path, name: &str) -> Vec<PathBuf> {
+    if let Err(e) = settle(dir) {
+        eprintln!("warning: {e:#}");
+    }
     let mut out: Vec<PathBuf> = Some(single(dir, name))
         .filter(|p| p.is_file())
         .into_iter()
@@ -109,6 +119,88 @@ pub(crate) fn remove(dir: &Path, name: &str) -> Result<()> {
         // Left-over dot-files of an interrupted write go with it.
         std::fs::remove_dir_all(&parts)
             .with_context(|| format!("cannot remove {}", parts.display()))?;
+    }
+    Ok(())
+}
+
+/// The staging directory of a join, inside the directory it joins into.
+pub(crate) const STAGING: &str = ".haifu-join";
+/// The plan of a join, in its staging directory, once every new file is complete.
+const PLAN: &str = "plan.json";
+
+/// One step of a join's publication (paths relative to the directory).
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) enum Step {
+    /// Rename the first to the second (creating its directory).
+    Rename(String, String),
+    /// Remove the file.
+    Remove(String),
+}
+
+/// Writes `steps` as the plan of the join into `dir` (its staging directory holds every new
+/// file), then runs it.
+pub(crate) fn publish(dir: &Path, steps: &[Step]) -> Result<()> {
+    let plan = serde_json::to_vec(steps)?;
+    super::write_atomically(&dir.join(STAGING).join(PLAN), &plan)
+        .with_context(|| format!("cannot write in {}", dir.join(STAGING).display()))?;
+    run_plan(dir)
+}
+
+/// Runs the plan of the join into `dir` from where it stopped (a rename already done is
+/// passed over), then removes the staging directory.
+fn run_plan(dir: &Path) -> Result<()> {
+    let staging = dir.join(STAGING);
+    let path = staging.join(PLAN);
+    let plan: Vec<Step> = serde_json::from_slice(&std::fs::read(&path)?)
+        .with_context(|| format!("{} is not a join plan", path.display()))?;
+    // Tests stand in for a kill in the middle of the renames.
+    let stop_at = std::env::var("HAIFU_TEST_STOP_PUBLISH")
+        .ok()
+        .and_then(|v| v.parse::<usize>().ok());
+    for (i, step) in plan.iter().enumerate() {
+        if stop_at == Some(i) {
+            std::process::exit(9);
+        }
+        match step {
+            Step::Rename(from, to) => {
+                let (from, to) = (dir.join(from), dir.join(to));
+                if from.exists() {
+                    if let Some(parent) = to.parent() {
+                        std::fs::create_dir_all(parent)?;
+                    }
+                    std::fs::rename(&from, &to).with_context(|| {
+                        format!("cannot rename {} to {}", from.display(), to.display())
+                    })?;
+                } else if !to.exists() {
+                    bail!(
+                        "the join into {} lost {} before it was published",
+                        dir.display(),
+                        from.display()
+                    );
+                }
+            }
+            Step::Remove(path) => {
+                let path = dir.join(path);
+                if path.exists() {
+                    std::fs::remove_file(&path)
+                        .with_context(|| format!("cannot remove {}", path.display()))?;
+                }
+            }
+        }
+    }
+    std::fs::remove_dir_all(&staging)
+        .with_context(|| format!("cannot remove {}", staging.display()))
+}
+
+/// Finishes a join into `dir` that stopped after its plan was written. A staging directory
+/// without a plan is left (the directory reads as before that join; the next join removes it).
+pub(crate) fn settle(dir: &Path) -> Result<()> {
+    if dir.join(STAGING).join(PLAN).is_file() {
+        eprintln!(
+            "note: finishing the append or merge into {} that stopped while it renamed its files",
+            dir.display()
+        );
+        run_plan(dir)?;
     }
     Ok(())
 }

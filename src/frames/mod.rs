@@ -66,6 +66,9 @@ pub(crate) struct GameRows {
     pub(crate) game_id: String,
     /// The input it came from (a path, or `<db>#<log id>`).
     pub(crate) source: String,
+    /// What identifies the game's content, for a game not named by a log id
+    /// (`FileEntry::content`).
+    pub(crate) content: Option<String>,
     pub(crate) obs: GameObservations,
     /// The game's draw records when its draw-rate units are left to the merger (a log id
     /// another input also has); empty otherwise.
@@ -224,6 +227,15 @@ pub(crate) fn danger_eval_summary_frame(
     totals: &[(Players, &EvalTotals)],
 ) -> PolarsResult<DataFrame> {
     danger_eval_summary::frame(totals)
+}
+
+/// Writes the `danger_calibration` and `danger_eval_summary` frames of each table's totals.
+pub(crate) fn write_danger_totals(
+    writer: &mut FrameWriter,
+    totals: &[(Players, &EvalTotals)],
+) -> PolarsResult<()> {
+    writer.write("danger_calibration", &danger_calibration::frame(totals)?)?;
+    writer.write("danger_eval_summary", &danger_eval_summary::frame(totals)?)
 }
 
 /// Game sequence numbers `codes` rebased to start at `first` (indices into a chunk's ids).
@@ -497,6 +509,7 @@ mod tests {
                 rows.push(GameRows {
                     game_id: format!("{copy}/{}", p.display()),
                     source: p.display().to_string(),
+                    content: None,
                     obs,
                     draws: Vec::new(),
                     converted: None,

@@ -9,7 +9,7 @@ use anyhow::Result;
 use indicatif::ProgressBar;
 use polars::prelude::DataFrame;
 
-use super::dedup::Landed;
+use super::dedup::{Landed, LandedIds};
 use super::{ConvertTo, FileResult, Outcome};
 use crate::danger::{CategoryTable, Estimator};
 use crate::frames::{self, FrameWriter, PendingFrames};
@@ -24,10 +24,10 @@ use crate::stats::{fold_of, DrawRateCells, Observe, RunTotals};
 
 /// The tables whose run-wide figures a run keeps apart, in the order the run-wide frames
 /// list them.
-const TABLES: [Players; 2] = [Players::Four, Players::Three];
+pub(super) const TABLES: [Players; 2] = [Players::Four, Players::Three];
 
 /// The index of a table in [`TABLES`].
-fn table(players: Players) -> usize {
+pub(super) fn table(players: Players) -> usize {
     match players {
         Players::Four => 0,
         Players::Three => 1,
@@ -57,6 +57,9 @@ pub(super) struct Merger {
     convert: Option<ConvertTo>,
     /// The first converted game that could not be written (ends the run).
     write_error: Option<String>,
+    /// Score `phoenix-table` and write its rows as the run finishes (false for the games of
+    /// an append, whose `phoenix-table` is scored over the whole directory when they join it).
+    pub(super) score_phoenix: bool,
 }
 
 impl Merger {
@@ -67,6 +70,7 @@ impl Merger {
         start: Instant,
         observe: Observe,
         convert: Option<ConvertTo>,
+        landed: LandedIds,
     ) -> Self {
         Merger {
             manifest,
@@ -75,12 +79,13 @@ impl Merger {
             observe,
             cells: DrawRateCells::default(),
             totals: Default::default(),
-            landed: Arc::new(Landed::default()),
+            landed: Arc::new(Landed::new(landed)),
             games_done: 0,
             progress,
             start,
             convert,
             write_error: None,
+            score_phoenix: true,
         }
     }
 
@@ -93,6 +98,10 @@ impl Merger {
     pub(super) fn merge(&mut self, results: Vec<FileResult>) -> Result<()> {
         let files = results.len() as u64;
         for r in results {
+            if matches!(r.outcome, Outcome::OtherShard) {
+                self.manifest.totals.other_shards += 1;
+                continue;
+            }
             let entry = self.account(r);
             self.manifest.push(entry)?;
         }
@@ -121,10 +130,13 @@ impl Merger {
                 .path(id)
                 .map(str::to_string)
         };
-        // A later copy of a landed game: skipped, whether or not a worker processed it first
-        // (and its unknown tags, the same game's, are not counted again).
+        // A later copy of a landed game (same log id, or same content): skipped, whether or
+        // not a worker processed it first (and its unknown tags, the same game's, are not
+        // counted again).
         let duplicate_of = match &r.outcome {
-            Outcome::Ok(rows) => landed_as(&rows.game_id),
+            Outcome::Ok(rows) => {
+                landed_as(&rows.game_id).or_else(|| rows.content.as_deref().and_then(landed_as))
+            }
             Outcome::Duplicate { game_id } => Some(
                 landed_as(game_id).expect("a copy is skipped only after an earlier one landed"),
             ),
@@ -145,6 +157,7 @@ impl Merger {
             wall: None,
             wall_reason: None,
             proofs: None,
+            content: None,
         };
         if let Some(first) = duplicate_of {
             let game_id = match r.outcome {
@@ -163,10 +176,13 @@ impl Merger {
         }
         match r.outcome {
             Outcome::Ok(rows) => {
-                self.landed
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner())
-                    .insert(&rows.game_id, &path);
+                {
+                    let mut landed = self.landed.lock().unwrap_or_else(|e| e.into_inner());
+                    landed.insert(&rows.game_id, &path);
+                    if let Some(c) = &rows.content {
+                        landed.insert(c, &path);
+                    }
+                }
                 if let (Some(bytes), Some(to)) = (&rows.converted, self.convert) {
                     let name = to.file_name(&rows.game_id);
                     if let Err(e) = self
@@ -202,6 +218,7 @@ impl Merger {
                     }),
                     wall_reason: wall.unchecked.clone(),
                     proofs: Some(facts.proofs.names().map(str::to_string).collect()),
+                    content: rows.content.clone(),
                     ..entry(Status::Ok, None, Some(rows.game_id.clone()))
                 }
             }
@@ -210,6 +227,7 @@ impl Merger {
             }
             Outcome::Failed { game_id, reason } => entry(Status::Failed, Some(reason), game_id),
             Outcome::Duplicate { .. } => unreachable!("handled above"),
+            Outcome::OtherShard => unreachable!("not accounted for"),
         }
     }
 
@@ -270,6 +288,13 @@ impl Merger {
         if present.is_empty() {
             present.push(Players::Four);
         }
+        // What an append or a merge needs to build the run-wide frames again: the totals
+        // before `phoenix-table`'s own are added.
+        let run_totals = &self.totals;
+        self.writer.write_file(super::run_totals::FILE, |w| {
+            super::run_totals::write(w, run_totals)
+        })?;
+        let score_phoenix = self.score_phoenix;
         let mixed = present.len() > 1;
         let tables: Vec<(Players, CategoryTable)> = present
             .into_iter()
@@ -297,7 +322,7 @@ impl Merger {
                 lock().finish_frame(frames::DANGER_SITUATIONS)?;
                 let t = Instant::now();
                 let mut scored = Vec::new();
-                for (players, phoenix) in &tables {
+                for (players, phoenix) in tables.iter().filter(|_| score_phoenix) {
                     let among = Among {
                         keep: None,
                         players: *players,
@@ -353,14 +378,7 @@ impl Merger {
             .iter()
             .map(|(p, _)| (*p, &self.totals[table(*p)].eval))
             .collect();
-        self.writer.write(
-            "danger_calibration",
-            &frames::danger_calibration_frame(&evals)?,
-        )?;
-        self.writer.write(
-            "danger_eval_summary",
-            &frames::danger_eval_summary_frame(&evals)?,
-        )?;
+        frames::write_danger_totals(&mut self.writer, &evals)?;
         timing("  write", t1.elapsed());
         let t1 = Instant::now();
         self.writer.finish()?;

@@ -20,13 +20,19 @@
 //! a hash of the log id and the path of every landed game and a Parquet footer entry per row
 //! group. The manifest's entries go to disk as they come.
 
+mod append;
 mod decode_only;
 mod dedup;
+mod join;
 mod merge;
+mod run_totals;
+mod shard;
 mod units;
 mod worker;
 
 pub(crate) use decode_only::decode_only;
+pub(crate) use join::merge_dirs;
+pub use shard::Shard;
 
 use std::fmt;
 use std::path::PathBuf;
@@ -149,6 +155,11 @@ pub struct IngestOptions {
     /// Write every game that replays as this format (`<game id>.json.gz` in `out`, with the
     /// manifest) instead of the frames (`haifu convert`).
     pub convert: Option<ConvertTo>,
+    /// Add the games to the frames already in `out` (`--append`; a plain ingest when `out`
+    /// has none yet).
+    pub append: bool,
+    /// Take only this shard's inputs (`--shard K/N`).
+    pub shard: Option<Shard>,
 }
 
 /// A format `haifu convert` writes.
@@ -188,6 +199,8 @@ pub struct IngestSummary {
     /// Three-player games landed, and the analyses asked for that are computed for
     /// four-player games only so far, which have no rows of them (docs/sanma.md).
     pub three_player: (u64, Vec<&'static str>),
+    /// The games the directory holds after an append (`--append` into frames).
+    pub appended_to: Option<u64>,
 }
 
 impl IngestSummary {
@@ -237,7 +250,13 @@ impl fmt::Display for IngestSummary {
                 )?;
             }
         }
-        if self.written && self.converted {
+        if let (true, Some(games)) = (self.written, self.appended_to) {
+            write!(
+                f,
+                "appended to the frames in {} (now {games} games)",
+                self.out.display()
+            )
+        } else if self.written && self.converted {
             write!(f, "games and manifest written to {}", self.out.display())
         } else if self.written {
             write!(f, "frames and manifest written to {}", self.out.display())
@@ -262,6 +281,8 @@ pub(crate) enum Outcome {
         game_id: Option<String>,
         reason: Failure,
     },
+    /// Another shard's input (`--shard`): counted, not listed.
+    OtherShard,
 }
 
 /// One unit's result, named as the manifest names it.
@@ -283,11 +304,29 @@ impl FileResult {
     }
 }
 
-/// Runs the whole ingest.
+/// Runs the whole ingest (with [`IngestOptions::append`] into a directory that has frames,
+/// an append: [`append`]).
 ///
 /// Batches are replayed in parallel while a merger thread accounts for and writes the
 /// previous batch, so writing overlaps replay; results are merged in file order.
 pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
+    if opts.append && opts.convert.is_none() && opts.out.join("manifest.json").exists() {
+        return append::append(opts);
+    }
+    ingest_into(opts, Prior::default())
+}
+
+/// What a run starts from: nothing, or for the new games of an append the directory's.
+#[derive(Default)]
+pub(crate) struct Prior {
+    /// The games already landed (log ids and contents, with their inputs).
+    landed: dedup::LandedIds,
+    /// The run-wide `phoenix-table` is left to the join (an append's new games).
+    no_phoenix: bool,
+}
+
+/// [`ingest`] into `opts.out` from `prior`.
+fn ingest_into(opts: &IngestOptions, prior: Prior) -> Result<IngestSummary> {
     let start = Instant::now();
     let (files, listing_errors) = input::collect_files(&opts.inputs);
     timing("listing", start.elapsed());
@@ -295,9 +334,15 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         .with_context(|| format!("cannot create output directory {}", opts.out.display()))?;
     let mut manifest = Manifest::new(opts.room.name(), &opts.out)
         .with_context(|| format!("cannot write in {}", opts.out.display()))?;
+    manifest.shard = opts.shard.map(|s| s.to_string());
     for e in listing_errors {
+        let name = e.path.display().to_string();
+        if opts.shard.is_some_and(|s| !s.takes(&name)) {
+            manifest.totals.other_shards += 1;
+            continue;
+        }
         manifest.push(FileEntry {
-            path: e.path.display().to_string(),
+            path: name,
             status: Status::Failed,
             reason: Some(e.reason),
             game_id: None,
@@ -306,11 +351,21 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
             wall: None,
             wall_reason: None,
             proofs: None,
+            content: None,
         })?;
     }
     let progress = progress_bar(opts.progress, files.len() as u64);
     let observe = opts.observe;
-    let mut merger = Merger::new(manifest, writer, progress, start, observe, opts.convert);
+    let mut merger = Merger::new(
+        manifest,
+        writer,
+        progress,
+        start,
+        observe,
+        opts.convert,
+        prior.landed,
+    );
+    merger.score_phoenix = !prior.no_phoenix;
     let merger_progress = merger.progress.clone();
     let landed = Arc::clone(&merger.landed);
     let workers = Workers::new();
@@ -320,6 +375,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         dates: &opts.dates,
         observe,
         convert: opts.convert,
+        shard: opts.shard,
     };
     let merged: Result<Merger> = std::thread::scope(|scope| {
         let (tx, rx) = mpsc::sync_channel::<Vec<FileResult>>(1);
@@ -403,6 +459,7 @@ pub fn ingest(opts: &IngestOptions) -> Result<IngestSummary> {
         out: opts.out.clone(),
         tsumo_validation,
         converted: opts.convert.is_some(),
+        appended_to: None,
     };
     if opts.strict && failed.load(Ordering::Relaxed) {
         // A strict run stops after the first batch with a failure and writes nothing.

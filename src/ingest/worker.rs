@@ -5,6 +5,7 @@ use std::path::Path;
 use std::sync::Mutex;
 
 use super::dedup::Landed;
+use super::shard::{content_key, Shard};
 use super::units::Unit;
 use super::{ConvertTo, DateRange, FileResult, Outcome, RoomFilter};
 use crate::formats::decode_into;
@@ -22,6 +23,8 @@ pub(super) struct Filters<'a> {
     /// The optional statistics recorded.
     pub(super) observe: Observe,
     pub(super) convert: Option<ConvertTo>,
+    /// Only this shard's inputs are processed (`--shard`); the others are left.
+    pub(super) shard: Option<Shard>,
 }
 
 /// Reusable buffers of one worker thread, and its share of the run-wide draw-rate counts.
@@ -57,15 +60,28 @@ impl Worker {
         landed: &Landed,
     ) -> Vec<FileResult> {
         let (name, shared) = unit.name_and_shared();
+        let other_shard = |key: &str| filters.shard.is_some_and(|s| !s.takes(key));
         if let Unit::Decided(r) = unit {
+            // An input that could not be read is its shard's by its name.
+            if other_shard(&r.name) {
+                return vec![FileResult::decided(r.name, Outcome::OtherShard)];
+            }
             return vec![r];
         }
         let game_id = unit.game_id();
+        // A unit named by a log id (a database row, a file whose name has one) is its shard's
+        // by that id; any other by its content, once read.
+        let named = matches!(unit, Unit::Row { .. }) || input::is_log_id(&game_id);
+        if named && other_shard(&game_id) {
+            return vec![FileResult::decided(name, Outcome::OtherShard)];
+        }
         if let Some(r) = Self::decided(&name, &game_id, shared, filters, landed) {
             return vec![r];
         }
         let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match unit {
-            Unit::File { path, .. } => self.file(&path, &name, &game_id, shared, filters, landed),
+            Unit::File { path, .. } => {
+                self.file(&path, &name, &game_id, named, shared, filters, landed)
+            }
             Unit::Row {
                 name, log_id, blob, ..
             } => {
@@ -131,7 +147,8 @@ impl Worker {
     fn result(&mut self, name: String, outcome: Outcome, shared: bool) -> FileResult {
         let outcome = match outcome {
             Outcome::Ok(mut rows) => {
-                if shared {
+                // A game known by its content may be a copy of another input's.
+                if shared || rows.content.is_some() {
                     rows.draws = std::mem::take(&mut self.draws);
                 } else {
                     self.cells
@@ -148,21 +165,28 @@ impl Worker {
         }
     }
 
-    /// A file: one game, or several (an array of majiang paipu).
+    /// A file: one game, or several (an array of majiang paipu). A file whose name has no
+    /// log id (`named` false) is known by its content too, and is its shard's by it.
+    #[allow(clippy::too_many_arguments)]
     fn file(
         &mut self,
         path: &Path,
         name: &str,
         game_id: &str,
+        named: bool,
         shared: bool,
         filters: Filters,
         landed: &Landed,
     ) -> Vec<FileResult> {
         self.draws.clear();
         self.log.unknown_tags.clear();
+        let other_shard = |key: &str| filters.shard.is_some_and(|s| !s.takes(key));
         let bytes = match input::read_log(path, &mut self.raw, &mut self.inflated) {
             Ok(b) => b,
             Err(reason) => {
+                if !named && other_shard(name) {
+                    return vec![FileResult::decided(name.to_string(), Outcome::OtherShard)];
+                }
                 let outcome = Outcome::Failed {
                     game_id: None,
                     reason,
@@ -170,6 +194,10 @@ impl Worker {
                 return vec![FileResult::decided(name.to_string(), outcome)];
             }
         };
+        let content = (!named).then(|| content_key(bytes));
+        if content.as_deref().is_some_and(other_shard) {
+            return vec![FileResult::decided(name.to_string(), Outcome::OtherShard)];
+        }
         // An array of paipu borrows its own copy of the bytes (the worker's buffers are
         // reused by each game's replay).
         let owned;
@@ -185,6 +213,7 @@ impl Worker {
                 |log| decode_into(bytes, log),
                 game_id,
                 &source,
+                content,
                 filters,
                 &mut self.log,
                 &mut self.draws,
@@ -196,8 +225,13 @@ impl Worker {
         let mut results = Vec::with_capacity(paipu.len());
         for (k, p) in paipu.iter().enumerate() {
             let name = format!("{name}#{k}");
-            let id =
-                crate::formats::majiang::game_id(p).unwrap_or_else(|| format!("{game_id}#{k}"));
+            let titled = crate::formats::majiang::game_id(p);
+            // A paipu without a log id is known by the array's content and its place in it.
+            let content = match (&titled, &content) {
+                (None, Some(c)) => Some(format!("{c}#{k}")),
+                _ => None,
+            };
+            let id = titled.unwrap_or_else(|| format!("{game_id}#{k}"));
             if let Some(r) = Self::decided(&name, &id, true, filters, landed) {
                 results.push(r);
                 continue;
@@ -207,6 +241,7 @@ impl Worker {
                 |log| crate::formats::majiang::read_one(p, log),
                 &id,
                 &name,
+                content,
                 filters,
                 &mut self.log,
                 &mut self.draws,
@@ -238,6 +273,7 @@ impl Worker {
             |log| decode_into(bytes, log),
             log_id,
             name,
+            None,
             filters,
             &mut self.log,
             &mut self.draws,
@@ -247,10 +283,12 @@ impl Worker {
 
 /// Decodes and replays one document with every observer. Shared by files and database rows.
 /// The game's draw records are left in `draws` (meaningful only when the game replayed).
+/// `content` is what identifies the document's content when it is known by it.
 fn process_document(
     decode: impl FnOnce(&mut GameLog) -> Result<(), Failure>,
     game_id: &str,
     source: &str,
+    content: Option<String>,
     filters: Filters,
     log: &mut GameLog,
     draws: &mut Vec<DrawRecord>,
@@ -321,6 +359,7 @@ fn process_document(
         Ok(obs) => Outcome::Ok(Box::new(GameRows {
             game_id: game_id.to_string(),
             source: source.to_string(),
+            content,
             obs,
             draws: Vec::new(),
             converted: filters.convert.map(|to| convert(log, game_id, to)),

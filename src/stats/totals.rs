@@ -13,7 +13,7 @@ use crate::tile::KINDS;
 pub(crate) type CategoryCounts = [(u64, u64); Category::ALL.len()];
 
 /// The totals of the games added so far.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub struct RunTotals {
     /// Games added.
     pub(crate) games: u64,
@@ -48,5 +48,47 @@ impl AddAssign<&GameObservations> for RunTotals {
                 self.eval.add(&key, e, est.name(), s);
             }
         }
+    }
+}
+
+impl AddAssign<RunTotals> for RunTotals {
+    /// Adds the totals of other games (an append's, a merged directory's).
+    fn add_assign(&mut self, other: RunTotals) {
+        self.games += other.games;
+        for (a, b) in self.categories.iter_mut().zip(other.categories) {
+            a.0 += b.0;
+            a.1 += b.1;
+        }
+        self.eval += other.eval;
+    }
+}
+
+impl RunTotals {
+    /// The totals as JSON (one table's entry of `run_totals.json`): games, the §2 `[units,
+    /// waits]` per category in [`Category::ALL`](crate::danger::Category::ALL) order, and
+    /// the built-in estimators' §4 totals.
+    pub(crate) fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "games": self.games,
+            "categories": self.categories.map(|(u, w)| [u, w]),
+            "eval": self.eval.to_json(),
+        })
+    }
+
+    /// The totals [`RunTotals::to_json`] wrote; `None` when `v` is not of that form.
+    pub(crate) fn from_json(v: &serde_json::Value) -> Option<RunTotals> {
+        let cats = v.get("categories")?.as_array()?;
+        let mut categories: CategoryCounts = Default::default();
+        if cats.len() != categories.len() {
+            return None;
+        }
+        for (c, j) in categories.iter_mut().zip(cats) {
+            *c = (j.get(0)?.as_u64()?, j.get(1)?.as_u64()?);
+        }
+        Some(RunTotals {
+            games: v.get("games")?.as_u64()?,
+            categories,
+            eval: EvalTotals::from_json(v.get("eval")?)?,
+        })
     }
 }

@@ -117,6 +117,8 @@ fn ingest_with(inputs: &[PathBuf], out: &Path, room: RoomFilter, peer: bool) -> 
         },
         tsumo_validation: false,
         convert: None,
+        append: false,
+        shard: None,
     })
     .expect("ingest runs")
 }
