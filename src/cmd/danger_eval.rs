@@ -130,13 +130,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
 fn by_turn(args: &Args, user_table: Option<&CategoryTable>) -> Result<Done> {
     use polars::prelude::*;
     let frame = "danger_by_turn";
-    if !args.frames.join(format!("{frame}.parquet")).exists() {
-        anyhow::bail!(
-            "{} has no {frame} frame: ingest with {}",
-            args.frames.display(),
-            crate::frames::flag_of(frame)
-        );
-    }
+    crate::frames::dataset::require(&args.frames, frame)?;
     let report = crate::report::find("danger-by-turn").expect("a bundled report");
     let (table, slice) = args.slice.select(&args.frames)?;
     let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref(), &table)?;

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use super::args::{InputArgs, SliceArgs};
 use super::{print, Done};
 use crate::danger::EstimatorName;
-use crate::frames::write_atomically;
+use crate::frames::{dataset, write_atomically};
 use crate::ingest;
 use crate::report::Format;
 use crate::rules::Players;
@@ -87,14 +87,11 @@ fn write_sanma(dir: &Path, out: &Path, slice_args: &SliceArgs) -> Result<Option<
 
 /// The games of `players` in the frames in `dir`.
 fn table_games(dir: &Path, players: Players) -> Result<u64> {
-    use polars::prelude::{col, len, lit, LazyFrame, PlRefPath};
+    use polars::prelude::{col, len, lit};
     let games = report::collect(
-        LazyFrame::scan_parquet(
-            PlRefPath::try_from_path(&dir.join("games.parquet"))?,
-            Default::default(),
-        )?
-        .filter(col("players").eq(lit(players.seats() as i32)))
-        .select([len().alias("n")]),
+        dataset::scan(dir, "games")?
+            .filter(col("players").eq(lit(players.seats() as i32)))
+            .select([len().alias("n")]),
     )?;
     Ok(games.column("n")?.get(0)?.extract::<u64>().unwrap_or(0))
 }
@@ -310,9 +307,8 @@ impl Staging {
         // The three-player reports of an earlier run go, replaced by this run's or not.
         let _ = fs::remove_dir_all(reports.join(SANMA));
         for name in frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES) {
-            let file = format!("{name}.parquet");
-            if !self.dir.join(&file).exists() {
-                let _ = fs::remove_file(self.out.join(&file));
+            if !dataset::exists(&self.dir, name) {
+                dataset::remove(&self.out, name)?;
             }
         }
         let staged_reports = self.dir.join("reports");
