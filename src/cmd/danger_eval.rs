@@ -15,7 +15,8 @@ use crate::report::{rows_json, to_csv, Format};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Directory written by `haifu ingest --out` or `haifu run --out`; danger_eval.parquet,
-    /// danger_calibration.parquet and danger_eval_summary.parquet are written into it.
+    /// danger_calibration.parquet and danger_eval_summary.parquet are written into it (each
+    /// replacing the frame, in parts or not).
     #[arg(long)]
     frames: PathBuf,
     /// Your danger table: a CSV `category,weight` with all 19 categories of docs/definitions.md §6

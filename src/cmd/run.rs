@@ -294,7 +294,8 @@ impl Staging {
     /// Moves the staged output into `<out>`: the reports, then the frames, the manifest last
     /// (as an ingest renames it last). Files of an earlier run that this one did not write (a
     /// frame written on request, a report not written under a slice, the parameter file of an
-    /// unsliced run) are removed, so that nothing left in `<out>` is out of step.
+    /// unsliced run) are removed, so that nothing left in `<out>` is out of step; so are the
+    /// parts of a frame in parts, once the frame's one new file is in place.
     fn commit(mut self) -> Result<()> {
         let reports = self.out.join("reports");
         fs::create_dir_all(&reports)
@@ -306,7 +307,8 @@ impl Staging {
         }
         // The three-player reports of an earlier run go, replaced by this run's or not.
         let _ = fs::remove_dir_all(reports.join(SANMA));
-        for name in frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES) {
+        let names = || frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES);
+        for name in names() {
             if !dataset::exists(&self.dir, name) {
                 dataset::remove(&self.out, name)?;
             }
@@ -325,6 +327,9 @@ impl Staging {
         top.sort_by_key(|p| p.file_name().is_some_and(|n| n == "manifest.json"));
         for p in top {
             rename(&p, &self.out.join(p.file_name().expect("a file name")))?;
+        }
+        for name in names() {
+            dataset::remove_parts(&self.out, name)?;
         }
         self.committed = true;
         let _ = fs::remove_dir_all(&self.dir);

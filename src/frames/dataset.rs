@@ -240,6 +240,12 @@ pub(crate) fn remove(dir: &Path, name: &str) -> Result<()> {
     for f in files(dir, name) {
         std::fs::remove_file(&f).with_context(|| format!("cannot remove {}", f.display()))?;
     }
+    remove_parts(dir, name)
+}
+
+/// Removes the parts of frame `name` from `dir`, leaving its one file: what a writer that
+/// replaces a frame whole with one file does once that file is in place.
+pub(crate) fn remove_parts(dir: &Path, name: &str) -> Result<()> {
     let parts = parts_dir(dir, name);
     if parts.is_dir() {
         // Left-over dot-files of an interrupted write go with it.

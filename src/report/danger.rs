@@ -2,6 +2,10 @@
 //! estimators over the files of a `danger_situations` frame a slice at a time (the
 //! `danger_eval`, `danger_calibration` and `danger_eval_summary` frames), and the tables
 //! `haifu danger-eval` and `haifu run` print.
+//!
+//! Invariant: the frames scored replace those of the directory whole, in either layout (a
+//! `danger_eval` in parts is removed once its one new file is in place), so no row is read
+//! twice.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -347,11 +351,12 @@ struct Parsed {
     waits: [bool; KINDS],
 }
 
-/// The frames [`write_scores`] writes.
+/// The frames [`write_scores`] writes, each one file that replaces the frame whole.
 const SCORED: [&str; 3] = ["danger_eval", "danger_calibration", "danger_eval_summary"];
 
 /// Scores the estimators `names` (and `user_table`) over the frames in `frames`, writing the
-/// three §4 frames there.
+/// three §4 frames there (each as one file: the parts of a frame in parts go once it is in
+/// place).
 /// All of them games of `players` (frames of both tables are scored as a slice of each).
 pub(crate) fn score(
     frames: &Path,
@@ -366,7 +371,11 @@ pub(crate) fn score(
     if written.is_err() {
         writer.abandon();
     }
-    written
+    written?;
+    for name in SCORED {
+        dataset::remove_parts(frames, name)?;
+    }
+    Ok(())
 }
 
 /// Scores the situations of the `danger_situations` files `situations` (those of the games
