@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use polars::prelude::*;
 
-use crate::frames::akochan_order;
+use crate::frames::{akochan_order, dataset};
 use crate::softmax;
 
 /// The tables §22 scores.
@@ -182,16 +182,7 @@ fn read_rows(
     keep: Option<Expr>,
     games: Option<&Expr>,
 ) -> Result<DataFrame> {
-    let path = frames.join(format!("{name}.parquet"));
-    if !path.exists() {
-        bail!(
-            "{} has no {name} frame: ingest with {}",
-            frames.display(),
-            crate::frames::flag_of(name)
-        );
-    }
-    let mut lf =
-        LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())?;
+    let mut lf = dataset::scan(frames, name)?;
     if let Some(keep) = keep {
         lf = lf.filter(keep);
     }
@@ -199,7 +190,9 @@ fn read_rows(
         lf = lf.filter(games.clone());
     }
     let lf = lf.select(columns.iter().map(|c| col(*c)).collect::<Vec<_>>());
-    Context::with_context(lf.collect(), || format!("cannot read {}", path.display()))
+    Context::with_context(lf.collect(), || {
+        format!("cannot read frame {name} of {}", frames.display())
+    })
 }
 
 fn ints(df: &DataFrame, c: &str) -> Result<Vec<i32>> {

@@ -12,7 +12,7 @@ use polars::sql::SQLContext;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-use crate::frames::write_atomically;
+use crate::frames::{dataset, write_atomically};
 use crate::manifest::{Corpus, Totals, DEFINITIONS_VERSION};
 use crate::report::{self, rows_json, to_csv, Table};
 use crate::rules::Players;
@@ -74,12 +74,8 @@ fn fold_context(frames: &Path, fold: Fold, table: &Table) -> Result<(SQLContext,
         Fold::All if !table.mixed() => (head.totals, head.corpus),
         Fold::All => fold_corpus(&mut ctx, None)?,
         Fold::One(f) => {
-            let path = frames.join("draw_rate.parquet");
-            let mut draws = LazyFrame::scan_parquet(
-                PlRefPath::try_from_path(&path)?,
-                ScanArgsParquet::default(),
-            )?
-            .filter(col("fold").eq(lit(i32::from(f))));
+            let mut draws =
+                dataset::scan(frames, "draw_rate")?.filter(col("fold").eq(lit(i32::from(f))));
             if let Some(keep) = table.keeps_pooled() {
                 draws = draws.filter(keep);
             }
@@ -262,14 +258,7 @@ impl UnitTable {
 /// The §17 or §18 parameter file (JSON value) and the same numbers as CSV: the raw counts of
 /// the units of every game, or of one fold's, per fold.
 pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value, String)> {
-    if !frames.join(format!("{}.parquet", table.frame())).exists() {
-        anyhow::bail!(
-            "{} has no {} frame: ingest with {}",
-            frames.display(),
-            table.frame(),
-            crate::frames::flag_of(table.frame())
-        );
-    }
+    dataset::require(frames, table.frame())?;
     let (mut ctx, totals, corpus) = fold_context(frames, fold, &Table::select(frames, None)?)?;
     let condition = match fold {
         Fold::All => "TRUE".to_string(),

@@ -566,7 +566,7 @@ fn eval_rows(df: &DataFrame, game: &str, hand: i64, moment: &str, est: &str) -> 
 fn scoring_none_and_combo() {
     let (dir, all) = ingest_fixtures();
     let names = [EstimatorName::None, EstimatorName::Combo];
-    let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
+    let estimators = resolve(&names, dir.path(), None).unwrap();
     assert_eq!(estimators, vec![Estimator::None, Estimator::Combo]);
     let situations =
         haifu::report::danger::read_parquet(&dir.path().join("danger_situations.parquet")).unwrap();
@@ -749,26 +749,44 @@ fn ingest_scores_equal_standalone_scoring() {
     common::assert_scores_match_standalone(dir.path());
 }
 
-/// Scoring the situations file a slice at a time (as runs do, [`SITUATION_ROWS`] rows per
-/// slice) gives the rows of scoring it whole, in the same order, and the same totals, for
-/// slices of one row, of a few rows not dividing the row count, and of more rows than the file.
+/// Scoring the situations a slice at a time (as runs do, [`SITUATION_ROWS`] rows per slice)
+/// gives the rows of scoring them whole, in the same order, and the same totals, for slices of
+/// one row, of a few rows not dividing the row count, and of more rows than the frame; read
+/// from the one file or from the frame split over three files (slices straddling them).
 #[test]
 fn scoring_a_slice_at_a_time_equals_scoring_whole() {
     use haifu::report::danger::{evaluate_file, read_parquet, SITUATION_ROWS};
     let (dir, all) = ingest_fixtures();
     let path = dir.path().join("danger_situations.parquet");
     let names = [EstimatorName::None, EstimatorName::Combo];
-    let estimators = resolve(&names, &dir.path().join("wait_danger.parquet"), None).unwrap();
-    let whole = evaluate(&read_parquet(&path).unwrap(), &estimators).unwrap();
+    let estimators = resolve(&names, dir.path(), None).unwrap();
+    let situations_df = read_parquet(&path).unwrap();
+    let whole = evaluate(&situations_df, &estimators).unwrap();
     let whole_eval = whole.eval_frame().unwrap();
     assert!(
         all.len() > 7 && all.len() % 4 != 0,
         "{} situations",
         all.len()
     );
-    for slice_rows in [1, 4, 7, SITUATION_ROWS] {
+    let split = tempfile::tempdir().unwrap();
+    let n = situations_df.height() as i64;
+    let parts: Vec<PathBuf> = [(0, 3), (3, 6), (9, n - 9)]
+        .iter()
+        .enumerate()
+        .map(|(k, &(offset, len))| {
+            let part = split.path().join(format!("part-{k:05}.parquet"));
+            ParquetWriter::new(std::fs::File::create(&part).unwrap())
+                .finish(&mut situations_df.slice(offset, len as usize))
+                .unwrap();
+            part
+        })
+        .collect();
+    for (files, slice_rows) in [1, 4, 7, SITUATION_ROWS]
+        .into_iter()
+        .flat_map(|r| [(vec![path.clone()], r), (parts.clone(), r)])
+    {
         let mut slices: Vec<DataFrame> = Vec::new();
-        let (totals, situations) = evaluate_file(&path, &estimators, 0, slice_rows, |df| {
+        let (totals, situations) = evaluate_file(&files, &estimators, 0, slice_rows, |df| {
             slices.push(df.clone().into_dataframe().unwrap());
             Ok(())
         })

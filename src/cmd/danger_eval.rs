@@ -15,7 +15,8 @@ use crate::report::{rows_json, to_csv, Format};
 #[derive(Debug, clap::Args)]
 pub(crate) struct Args {
     /// Directory written by `haifu ingest --out` or `haifu run --out`; danger_eval.parquet,
-    /// danger_calibration.parquet and danger_eval_summary.parquet are written into it.
+    /// danger_calibration.parquet and danger_eval_summary.parquet are written into it (each
+    /// replacing the frame, in parts or not).
     #[arg(long)]
     frames: PathBuf,
     /// Your danger table: a CSV `category,weight` with all 19 categories of docs/definitions.md §6
@@ -130,13 +131,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
 fn by_turn(args: &Args, user_table: Option<&CategoryTable>) -> Result<Done> {
     use polars::prelude::*;
     let frame = "danger_by_turn";
-    if !args.frames.join(format!("{frame}.parquet")).exists() {
-        anyhow::bail!(
-            "{} has no {frame} frame: ingest with {}",
-            args.frames.display(),
-            crate::frames::flag_of(frame)
-        );
-    }
+    crate::frames::dataset::require(&args.frames, frame)?;
     let report = crate::report::find("danger-by-turn").expect("a bundled report");
     let (table, slice) = args.slice.select(&args.frames)?;
     let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref(), &table)?;

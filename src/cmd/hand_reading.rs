@@ -56,13 +56,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     } else {
         "hand_reading"
     };
-    if !args.frames.join(format!("{frame}.parquet")).exists() {
-        bail!(
-            "{} has no {frame} frame: ingest with {}",
-            args.frames.display(),
-            crate::frames::flag_of(frame)
-        );
-    }
+    crate::frames::dataset::require(&args.frames, frame)?;
     let rep = report::find("hand-reading").expect("a bundled report");
     let table = args.slice.table(&args.frames)?;
     let slice = args.slice.games(&args.frames)?;

@@ -14,7 +14,7 @@ use anyhow::{Context, Result};
 use super::args::{InputArgs, SliceArgs};
 use super::{print, Done};
 use crate::danger::EstimatorName;
-use crate::frames::write_atomically;
+use crate::frames::{dataset, write_atomically};
 use crate::ingest;
 use crate::report::Format;
 use crate::rules::Players;
@@ -87,14 +87,11 @@ fn write_sanma(dir: &Path, out: &Path, slice_args: &SliceArgs) -> Result<Option<
 
 /// The games of `players` in the frames in `dir`.
 fn table_games(dir: &Path, players: Players) -> Result<u64> {
-    use polars::prelude::{col, len, lit, LazyFrame, PlRefPath};
+    use polars::prelude::{col, len, lit};
     let games = report::collect(
-        LazyFrame::scan_parquet(
-            PlRefPath::try_from_path(&dir.join("games.parquet"))?,
-            Default::default(),
-        )?
-        .filter(col("players").eq(lit(players.seats() as i32)))
-        .select([len().alias("n")]),
+        dataset::scan(dir, "games")?
+            .filter(col("players").eq(lit(players.seats() as i32)))
+            .select([len().alias("n")]),
     )?;
     Ok(games.column("n")?.get(0)?.extract::<u64>().unwrap_or(0))
 }
@@ -297,7 +294,8 @@ impl Staging {
     /// Moves the staged output into `<out>`: the reports, then the frames, the manifest last
     /// (as an ingest renames it last). Files of an earlier run that this one did not write (a
     /// frame written on request, a report not written under a slice, the parameter file of an
-    /// unsliced run) are removed, so that nothing left in `<out>` is out of step.
+    /// unsliced run) are removed, so that nothing left in `<out>` is out of step; so are the
+    /// parts of a frame in parts, once the frame's one new file is in place.
     fn commit(mut self) -> Result<()> {
         let reports = self.out.join("reports");
         fs::create_dir_all(&reports)
@@ -309,10 +307,10 @@ impl Staging {
         }
         // The three-player reports of an earlier run go, replaced by this run's or not.
         let _ = fs::remove_dir_all(reports.join(SANMA));
-        for name in frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES) {
-            let file = format!("{name}.parquet");
-            if !self.dir.join(&file).exists() {
-                let _ = fs::remove_file(self.out.join(&file));
+        let names = || frames::FRAMES.iter().chain(&frames::ON_REQUEST_FRAMES);
+        for name in names() {
+            if !dataset::exists(&self.dir, name) {
+                dataset::remove(&self.out, name)?;
             }
         }
         let staged_reports = self.dir.join("reports");
@@ -329,6 +327,9 @@ impl Staging {
         top.sort_by_key(|p| p.file_name().is_some_and(|n| n == "manifest.json"));
         for p in top {
             rename(&p, &self.out.join(p.file_name().expect("a file name")))?;
+        }
+        for name in names() {
+            dataset::remove_parts(&self.out, name)?;
         }
         self.committed = true;
         let _ = fs::remove_dir_all(&self.dir);

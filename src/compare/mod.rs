@@ -23,6 +23,7 @@ use polars::prelude::*;
 use polars::sql::SQLContext;
 use serde_json::{json, Value};
 
+use crate::frames::dataset;
 use crate::report::{self, Slice};
 use stat::{Kind, Moments};
 
@@ -202,10 +203,10 @@ impl Side {
     /// older haifu's) have no `player_seats` table.
     pub(crate) fn pick_player(&mut self, player: Option<(&str, bool)>) -> Result<()> {
         let seats = match &self.slice {
-            Some(s) => s.table_path(&self.frames, "seats"),
-            None => Some(self.frames.join("seats.parquet")),
+            Some(s) => s.table_dir(&self.frames, "seats"),
+            None => Some(self.frames.as_path()),
         };
-        if !seats.is_some_and(|p| p.exists()) {
+        if !seats.is_some_and(|d| dataset::exists(d, "seats")) {
             return Ok(());
         }
         let mut lf = self
@@ -259,9 +260,10 @@ impl Side {
 
     /// The frame `name` this side lacks, if it lacks one `sql` reads.
     fn lacks(&self, sql: &str) -> Option<&'static str> {
-        crate::frames::ON_REQUEST_FRAMES.iter().copied().find(|t| {
-            report::reads_table(sql, t) && !self.frames.join(format!("{t}.parquet")).exists()
-        })
+        crate::frames::ON_REQUEST_FRAMES
+            .iter()
+            .copied()
+            .find(|t| report::reads_table(sql, t) && !dataset::exists(&self.frames, t))
     }
 }
 
@@ -374,14 +376,14 @@ pub(crate) fn compare(
 pub(crate) fn reviews(a: &Path, b: &Path) -> Result<Table> {
     const SQL: &str = include_str!("../../queries/compare/review.sql");
     let side = |dir: &Path| -> Result<DataFrame> {
-        if !crate::frames::dataset::exists(dir, "reviews") {
+        if !dataset::exists(dir, "reviews") {
             bail!(
                 "{} has no reviews frame: give the --out directory of `haifu review`",
                 dir.display()
             );
         }
         let mut ctx = SQLContext::new();
-        ctx.register("reviews", crate::frames::dataset::scan(dir, "reviews")?);
+        ctx.register("reviews", dataset::scan(dir, "reviews")?);
         report::run(&mut ctx, SQL, None)
     };
     pair("review", &side(a)?, &side(b)?)

@@ -341,18 +341,14 @@ fn stage(
             players: *players,
             only: mixed,
         };
-        let mut scored = crate::danger::EvalTotals::default();
-        for f in &situations {
-            let (t, _) = evaluate_file_on(
-                f,
-                std::slice::from_ref(&phoenix),
-                Estimator::BUILTINS.len(),
-                SITUATION_ROWS,
-                among,
-                |eval| Ok(writer.write_chunk(PHOENIX, eval)?),
-            )?;
-            scored += t;
-        }
+        let (scored, _) = evaluate_file_on(
+            &situations,
+            std::slice::from_ref(&phoenix),
+            Estimator::BUILTINS.len(),
+            SITUATION_ROWS,
+            among,
+            |eval| Ok(writer.write_chunk(PHOENIX, eval)?),
+        )?;
         totals[table(*players)].eval += scored;
     }
     let evals: Vec<(Players, &crate::danger::EvalTotals)> = present

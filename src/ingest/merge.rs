@@ -329,7 +329,7 @@ impl Merger {
                         only: mixed,
                     };
                     let (totals, _) = evaluate_file_on(
-                        &situations,
+                        std::slice::from_ref(&situations),
                         &[Estimator::Table(phoenix.clone())],
                         Estimator::BUILTINS.len(),
                         SITUATION_ROWS,
@@ -354,7 +354,12 @@ impl Merger {
                     lock().finish_frame(frames::TENPAI_DRAWS)?;
                     // The default table's draws (the run scores the other's itself).
                     let only = mixed.then_some(tables[0].0);
-                    Some(tsumo::report_from(&draw_rate, &tenpai_draws, None, only)?)
+                    Some(tsumo::report_from(
+                        &draw_rate,
+                        std::slice::from_ref(&tenpai_draws),
+                        None,
+                        only,
+                    )?)
                 } else {
                     None
                 };

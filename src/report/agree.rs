@@ -23,6 +23,7 @@ use super::protocol::{
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
 use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
+use crate::frames::dataset::{self, Slices};
 use crate::frames::{parse_kind_digits, DECISIONS};
 use crate::stats::decisions::parse_melds;
 use crate::tile::{self, KINDS};
@@ -58,17 +59,7 @@ pub(crate) struct Outcome {
 
 /// Scores every engine of `opts` over the decisions.
 pub(crate) fn run(opts: &Options) -> Result<Outcome> {
-    let path = opts.frames.join(format!("{DECISIONS}.parquet"));
-    let file = std::fs::File::open(&path).with_context(|| {
-        format!(
-            "cannot open {}: ingest with {}",
-            path.display(),
-            crate::frames::flag_of(DECISIONS)
-        )
-    })?;
-    let mut reader = ParquetReader::new(file);
-    let metadata = reader.get_metadata()?.clone();
-    let rows_total = reader.num_rows()?;
+    let slices = Slices::new(dataset::require(&opts.frames, DECISIONS)?, SLICE_ROWS);
     let mut externals = Vec::new();
     let mut answers = Vec::new();
     let mut names = Vec::new();
@@ -95,18 +86,14 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
     let mut totals = Totals::new(opts.engines.len());
     let mut table = Table::default();
     let mut taken = 0u64;
-    let mut offset = 0;
     let mut json = String::with_capacity(4096);
     // The batch sent whose answers are awaited: the engines are sent the next batch before
     // haifu waits for them, so that an engine holding answers back gets the input it waits
     // for (module docs of `engine`).
     let mut waiting: Option<Batch> = None;
     let mut next_id = 0u64;
-    'slices: while offset < rows_total {
-        let mut reader = ParquetReader::new(std::fs::File::open(&path)?);
-        reader.set_metadata(metadata.clone());
-        let mut df = reader.with_slice(Some((offset, SLICE_ROWS))).finish()?;
-        offset += SLICE_ROWS;
+    'slices: for df in slices {
+        let mut df = df?;
         if let Some(s) = &opts.slice {
             df = df.lazy().filter(s.keeps()).collect()?;
         }

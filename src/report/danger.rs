@@ -1,10 +1,14 @@
-//! §4 over the frames: the `phoenix-table` estimator from a `wait_danger` file, scoring
-//! estimators over a `danger_situations` file a slice at a time (the `danger_eval`,
-//! `danger_calibration` and `danger_eval_summary` frames), and the tables `haifu danger-eval`
-//! and `haifu run` print.
+//! §4 over the frames: the `phoenix-table` estimator from the `wait_danger` frame, scoring
+//! estimators over the files of a `danger_situations` frame a slice at a time (the
+//! `danger_eval`, `danger_calibration` and `danger_eval_summary` frames), and the tables
+//! `haifu danger-eval` and `haifu run` print.
+//!
+//! Invariant: the frames scored replace those of the directory whole, in either layout (a
+//! `danger_eval` in parts is removed once its one new file is in place), so no row is read
+//! twice.
 
 use std::collections::BTreeMap;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use polars::prelude::*;
@@ -14,22 +18,15 @@ use crate::danger::{
     self, scores_each_for, weights, Category, CategoryTable, DangerView, Estimator, EstimatorName,
     EvalKey, EvalTotals, Moment, Scores,
 };
-use crate::frames::{self, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
+use crate::frames::{self, dataset, parse_kind_digits, EvalRows, FrameChunk, FrameWriter};
 use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// `phoenix-table`: each category's §2 total rate (wait units / units) on the ingested corpus
-/// itself (the games `keep` lists, when given: all of them games of `players`), from a
-/// `wait_danger` Parquet file. A category with no units gets weight 0.
-fn phoenix_table(
-    wait_danger: &Path,
-    keep: Option<&Series>,
-    players: Players,
-) -> Result<CategoryTable> {
-    let mut units = LazyFrame::scan_parquet(
-        PlRefPath::try_from_path(wait_danger)?,
-        ScanArgsParquet::default(),
-    )?;
+/// itself (the games `keep` lists, when given: all of them games of `players`), from the
+/// `wait_danger` frame of `frames`. A category with no units gets weight 0.
+fn phoenix_table(frames: &Path, keep: Option<&Series>, players: Players) -> Result<CategoryTable> {
+    let mut units = dataset::scan(frames, "wait_danger")?;
     if let Some(ids) = keep {
         units = units.filter(in_games(ids));
     }
@@ -60,21 +57,21 @@ fn in_games(ids: &Series) -> Expr {
     col("game_id").is_in(lit(ids.clone()).implode(false), false)
 }
 
-/// The estimators named, in order: `phoenix-table` from the `wait_danger` Parquet file given,
-/// `table` from `user_table` (an error without one).
+/// The estimators named, in order: `phoenix-table` from the `wait_danger` frame of the frames
+/// directory `frames`, `table` from `user_table` (an error without one).
 pub fn resolve(
     names: &[EstimatorName],
-    wait_danger: &Path,
+    frames: &Path,
     user_table: Option<&CategoryTable>,
 ) -> Result<Vec<Estimator>> {
-    resolve_on(names, wait_danger, user_table, None, Players::Four)
+    resolve_on(names, frames, user_table, None, Players::Four)
 }
 
 /// [`resolve`] on the games `keep` lists (`phoenix-table` fitted on them), when given, all of
 /// them games of `players` (a user's table must weigh that table's categories).
 pub(crate) fn resolve_on(
     names: &[EstimatorName],
-    wait_danger: &Path,
+    frames: &Path,
     user_table: Option<&CategoryTable>,
     keep: Option<&Series>,
     players: Players,
@@ -84,7 +81,7 @@ pub(crate) fn resolve_on(
         .map(|&n| {
             Ok(match n {
                 EstimatorName::PhoenixTable => {
-                    Estimator::Table(phoenix_table(wait_danger, keep, players)?)
+                    Estimator::Table(phoenix_table(frames, keep, players)?)
                 }
                 EstimatorName::Table => match user_table {
                     Some(t) if !t.covers(players) => bail!(
@@ -120,19 +117,20 @@ pub fn read_parquet(path: &Path) -> Result<DataFrame> {
 /// of scoring does not grow with the number of games (a row is about 200 bytes in memory).
 pub const SITUATION_ROWS: usize = 1 << 16;
 
-/// Scores `estimators` (at `first_position` on, as [`evaluate_from`]) over the
-/// `danger_situations` Parquet file at `path`, `slice_rows` rows at a time, handing each
-/// slice's `danger_eval` rows to `write` in row order (at least once, so an empty file still
-/// gives the frame's schema); returns the totals and the situations scored per moment.
+/// Scores `estimators` (at `first_position` on, as [`evaluate_from`]) over the files of a
+/// `danger_situations` frame (in reading order, [`dataset::files`]), `slice_rows` rows of the
+/// frame at a time, handing each slice's `danger_eval` rows to `write` in row order (at least
+/// once, so a frame without rows still gives the frame's schema); returns the totals and the
+/// situations scored per moment.
 pub fn evaluate_file(
-    path: &Path,
+    files: &[PathBuf],
     estimators: &[Estimator],
     first_position: usize,
     slice_rows: usize,
     write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
     evaluate_file_on(
-        path,
+        files,
         estimators,
         first_position,
         slice_rows,
@@ -164,23 +162,20 @@ impl Among<'_> {
 
 /// [`evaluate_file`] on the situations `among` selects.
 pub(crate) fn evaluate_file_on(
-    path: &Path,
+    files: &[PathBuf],
     estimators: &[Estimator],
     first_position: usize,
     slice_rows: usize,
     among: Among<'_>,
     mut write: impl FnMut(&FrameChunk) -> Result<()>,
 ) -> Result<(EvalTotals, BTreeMap<String, u64>)> {
-    let mut reader = ParquetReader::new(open_frame(path)?);
-    let metadata = reader.get_metadata()?.clone();
-    let rows = reader.num_rows()?;
+    if files.is_empty() {
+        bail!("no danger_situations file to score: run `haifu ingest ... --out DIR` first");
+    }
     let mut totals = EvalTotals::default();
     let mut situations: BTreeMap<String, u64> = BTreeMap::new();
-    let mut offset = 0;
-    loop {
-        let mut reader = ParquetReader::new(open_frame(path)?);
-        reader.set_metadata(metadata.clone());
-        let mut slice = reader.with_slice(Some((offset, slice_rows))).finish()?;
+    for slice in dataset::Slices::new(files.to_vec(), slice_rows) {
+        let mut slice = slice?;
         if let Some(ids) = among.keep {
             slice = slice.lazy().filter(in_games(ids)).collect()?;
         }
@@ -196,11 +191,8 @@ pub(crate) fn evaluate_file_on(
         for (moment, n) in ev.situations {
             *situations.entry(moment).or_default() += n;
         }
-        offset += slice_rows.max(1);
-        if offset >= rows {
-            return Ok((totals, situations));
-        }
     }
+    Ok((totals, situations))
 }
 
 /// The two frames of a scoring run.
@@ -359,8 +351,12 @@ struct Parsed {
     waits: [bool; KINDS],
 }
 
+/// The frames [`write_scores`] writes, each one file that replaces the frame whole.
+const SCORED: [&str; 3] = ["danger_eval", "danger_calibration", "danger_eval_summary"];
+
 /// Scores the estimators `names` (and `user_table`) over the frames in `frames`, writing the
-/// three §4 frames there.
+/// three §4 frames there (each as one file: the parts of a frame in parts go once it is in
+/// place).
 /// All of them games of `players` (frames of both tables are scored as a slice of each).
 pub(crate) fn score(
     frames: &Path,
@@ -368,49 +364,37 @@ pub(crate) fn score(
     user_table: Option<&CategoryTable>,
     players: Players,
 ) -> Result<()> {
-    let estimators = resolve_on(
-        names,
-        &frames.join("wait_danger.parquet"),
-        user_table,
-        None,
-        players,
-    )?;
+    let estimators = resolve_on(names, frames, user_table, None, players)?;
+    let situations = dataset::require(frames, "danger_situations")?;
     let mut writer = FrameWriter::new(frames)?;
-    let written = write_scores(
-        &mut writer,
-        &frames.join("danger_situations.parquet"),
-        &estimators,
-        Among::all(players),
-    );
+    let written = write_scores(&mut writer, &situations, &estimators, Among::all(players));
     if written.is_err() {
         writer.abandon();
     }
-    written
+    written?;
+    for name in SCORED {
+        dataset::remove_parts(frames, name)?;
+    }
+    Ok(())
 }
 
-/// Scores the situations of `situations` (those of the games `keep` lists, when given) a
-/// slice at a time into the three §4 frames in `writer`'s directory, each under a temporary
-/// name until all are complete.
+/// Scores the situations of the `danger_situations` files `situations` (those of the games
+/// `keep` lists, when given) a slice at a time into the three §4 frames ([`SCORED`]) in
+/// `writer`'s directory, each under a temporary name until all are complete.
 pub(crate) fn write_scores(
     writer: &mut FrameWriter,
-    situations: &Path,
+    situations: &[PathBuf],
     estimators: &[Estimator],
     among: Among<'_>,
 ) -> Result<()> {
-    let (totals, _) = evaluate_file_on(situations, estimators, 0, SITUATION_ROWS, among, |eval| {
-        Ok(writer.write_chunk("danger_eval", eval)?)
+    let [eval, _, summary] = SCORED;
+    let (totals, _) = evaluate_file_on(situations, estimators, 0, SITUATION_ROWS, among, |ev| {
+        Ok(writer.write_chunk(eval, ev)?)
     })?;
     let totals = [(among.players, &totals)];
-    writer.write(
-        "danger_calibration",
-        &frames::danger_calibration_frame(&totals)?,
-    )?;
-    writer.write(
-        "danger_eval_summary",
-        &frames::danger_eval_summary_frame(&totals)?,
-    )?;
+    frames::write_danger_totals(writer, &totals)?;
     writer.finish()?;
-    writer.commit("danger_eval_summary.parquet")?;
+    writer.commit(&format!("{summary}.parquet"))?;
     Ok(())
 }
 

@@ -13,6 +13,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 
 use crate::danger::{weights, CategoryTable, DangerView, Estimator};
+use crate::frames::dataset::{self, Slices};
 use crate::frames::{parse_kind_digits, DANGER_MOMENTS};
 use crate::stats::danger_moments::{moment_metrics, LAST_TURN, METRIC_UNIT};
 use crate::tile::KINDS;
@@ -30,25 +31,10 @@ pub(crate) fn table_sums(
     table: &CategoryTable,
     keep: Option<&Series>,
 ) -> Result<TableSums> {
-    let path = dir.join(format!("{DANGER_MOMENTS}.parquet"));
-    let open = || {
-        std::fs::File::open(&path).with_context(|| {
-            format!(
-                "cannot open {}: ingest with {}",
-                path.display(),
-                crate::frames::flag_of(DANGER_MOMENTS)
-            )
-        })
-    };
-    let rows = ParquetReader::new(open()?).num_rows()?;
     let est = Estimator::Table(table.clone());
     let mut sums = TableSums::new();
-    let mut offset = 0;
-    while offset < rows {
-        let mut df = ParquetReader::new(open()?)
-            .with_slice(Some((offset, SLICE_ROWS)))
-            .finish()?;
-        offset += SLICE_ROWS;
+    for df in Slices::new(dataset::require(dir, DANGER_MOMENTS)?, SLICE_ROWS) {
+        let mut df = df?;
         if let Some(ids) = keep {
             df = df
                 .lazy()

@@ -21,6 +21,7 @@ use super::engine::{EngineCommand, External, Weights};
 use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::RiverTile;
+use crate::frames::dataset::{self, Slices};
 use crate::frames::{parse_kind_digits, split, HAND_READING_MOMENTS};
 use crate::stats::danger_moments::LAST_TURN;
 use crate::stats::decisions::{parse_melds, parse_types, MeldText};
@@ -186,17 +187,10 @@ type Sums = Vec<[[(u32, [i64; 2]); TURNS]; 4]>;
 /// as `hand_reading` (seat, turn, method, moments and the split sums, one row per key with a
 /// moment), which the bundled `hand-reading` query reads, and the number of moments.
 pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
-    let path = opts.frames.join(format!("{HAND_READING_MOMENTS}.parquet"));
-    let open = || {
-        std::fs::File::open(&path).with_context(|| {
-            format!(
-                "cannot open {}: ingest with {}",
-                path.display(),
-                crate::frames::flag_of(HAND_READING_MOMENTS)
-            )
-        })
-    };
-    let rows_total = ParquetReader::new(open()?).num_rows()?;
+    let slices = Slices::new(
+        dataset::require(&opts.frames, HAND_READING_MOMENTS)?,
+        SLICE_ROWS,
+    );
     let mut externals: Vec<External<Weights>> = opts
         .commands
         .iter()
@@ -215,12 +209,8 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
     let mut json = String::with_capacity(8192);
     let mut waiting: Option<Vec<Moment>> = None;
     let (mut taken, mut next_id) = (0u64, 0u64);
-    let mut offset = 0;
-    'slices: while offset < rows_total {
-        let mut df = ParquetReader::new(open()?)
-            .with_slice(Some((offset, SLICE_ROWS)))
-            .finish()?;
-        offset += SLICE_ROWS;
+    'slices: for df in slices {
+        let mut df = df?;
         if let Some(s) = opts.slice {
             df = df.lazy().filter(s.keeps()).collect()?;
         }

@@ -35,10 +35,11 @@ pub use table::Table;
 
 use std::path::Path;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use polars::prelude::*;
 use polars::sql::SQLContext;
 
+use crate::frames::dataset;
 use crate::groups::Group;
 
 /// A bundled report: a name on the command line, what it shows, its SQL, and an optional
@@ -72,7 +73,7 @@ impl Report {
             .iter()
             .copied()
             .filter(|t| reads_table(self.sql, t))
-            .find(|t| !dir.join(format!("{t}.parquet")).exists())
+            .find(|t| !dataset::exists(dir, t))
     }
 
     /// The `--with` group that writes the frames it reads, `None` when every run does.
@@ -431,27 +432,19 @@ pub fn context_over(
         .iter()
         .chain(&crate::frames::ON_REQUEST_FRAMES)
     {
-        let path = match slice {
+        let from = match slice {
             Some(_) if t == "draw_rate" => continue,
-            Some(s) => match s.table_path(dir, t) {
-                Some(p) => p,
+            Some(s) => match s.table_dir(dir, t) {
+                Some(d) => d,
                 None => continue,
             },
-            None => dir.join(format!("{t}.parquet")),
+            None => dir,
         };
-        if !path.exists() && !REQUIRED_TABLES.contains(&t) {
+        if !dataset::exists(from, t) && !REQUIRED_TABLES.contains(&t) {
             continue;
         }
-        if !path.exists() {
-            bail!(
-                "{} has no {t}.parquet: run `haifu ingest ... --out {}` first",
-                dir.display(),
-                dir.display()
-            );
-        }
-        let mut lf =
-            LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())
-                .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?;
+        // An error naming the directory and the frame when a required one is missing.
+        let mut lf = dataset::scan(from, t)?;
         if t == "riichi_response" {
             if let Some(s) = seat {
                 lf = lf.filter(col("seat").eq(lit(s as i32)));

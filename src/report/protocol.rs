@@ -3,12 +3,13 @@
 //! hand into one reused buffer (a request costs no allocation but its text).
 
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use polars::prelude::*;
 
 use crate::agree::replay::RiverTile;
+use crate::frames::dataset::{self, Slices};
 use crate::stats::decisions::MeldText;
 use crate::tile;
 
@@ -27,25 +28,15 @@ pub(crate) struct HandContext {
 
 /// Reads `hands` in step with a frame of requests (both are in game order, hands in order).
 pub(crate) struct HandsCursor {
-    path: PathBuf,
-    rows_total: usize,
-    offset: usize,
+    slices: Slices,
     buffer: Vec<(String, u16, HandContext)>,
     at: usize,
 }
 
 impl HandsCursor {
     pub(crate) fn open(frames: &Path) -> Result<HandsCursor> {
-        let path = frames.join("hands.parquet");
-        let mut reader = ParquetReader::new(
-            std::fs::File::open(&path)
-                .with_context(|| format!("cannot open {}", path.display()))?,
-        );
-        let rows_total = reader.num_rows()?;
         Ok(HandsCursor {
-            path,
-            rows_total,
-            offset: 0,
+            slices: Slices::new(dataset::require(frames, "hands")?, SLICE_ROWS),
             buffer: Vec::new(),
             at: 0,
         })
@@ -61,13 +52,9 @@ impl HandsCursor {
                 }
                 self.at += 1;
             }
-            if self.offset >= self.rows_total {
-                bail!("hands.parquet has no hand {hand} of game {game} (frames of two ingests?)");
-            }
-            let df = ParquetReader::new(std::fs::File::open(&self.path)?)
-                .with_slice(Some((self.offset, SLICE_ROWS)))
-                .finish()?;
-            self.offset += SLICE_ROWS;
+            let Some(df) = self.slices.next().transpose()? else {
+                bail!("hands has no hand {hand} of game {game} (frames of two ingests?)");
+            };
             let ids = df.column("game_id")?.str()?.clone();
             let int = |c: &str| -> Result<Int32Chunked> { Ok(df.column(c)?.i32()?.clone()) };
             let (hands, round, honba, kyotaku, dealer) = (
@@ -80,9 +67,7 @@ impl HandsCursor {
             let start: Vec<Int32Chunked> = (0..4)
                 .map(|s| int(&format!("start_{s}")))
                 .collect::<Result<_>>()
-                .context(
-                    "hands.parquet has no start_0..3 (written before haifu agree): ingest again",
-                )?;
+                .context("hands has no start_0..3 (written before haifu agree): ingest again")?;
             self.buffer = (0..df.height())
                 .map(|i| {
                     (
@@ -109,18 +94,11 @@ pub(crate) struct GameRules(std::collections::HashMap<String, String>);
 
 impl GameRules {
     pub(crate) fn read(frames: &Path) -> Result<GameRules> {
-        let path = frames.join("games.parquet");
-        let df = ParquetReader::new(
-            std::fs::File::open(&path)
-                .with_context(|| format!("cannot open {}", path.display()))?,
-        )
-        .with_columns(Some(vec![
-            "game_id".into(),
-            "go_type".into(),
-            "hanchan".into(),
-            "red".into(),
-        ]))
-        .finish()?;
+        let df = dataset::read(
+            frames,
+            "games",
+            Some(&["game_id", "go_type", "hanchan", "red"]),
+        )?;
         let ids = df.column("game_id")?.str()?.clone();
         let go = df.column("go_type")?.i32()?.clone();
         let hanchan = df.column("hanchan")?.bool()?.clone();

@@ -20,7 +20,7 @@ use serde_json::{json, Value};
 
 use super::{collect, danger, Table};
 use crate::danger::{CategoryTable, EstimatorName};
-use crate::frames::FrameWriter;
+use crate::frames::{dataset, FrameWriter};
 use crate::rules::Players;
 
 /// The §4 frames scored on a slice, and the directory that holds them.
@@ -143,11 +143,7 @@ impl Slice {
     /// The games of `table` in the frames in `dir` for which `expr` holds. An expression that
     /// does not parse, or names a column `games` does not have, is an error that says so.
     pub fn select(dir: &Path, expr: &str, table: &Table) -> Result<Slice> {
-        let scan = |name: &str| -> Result<LazyFrame> {
-            let path = dir.join(format!("{name}.parquet"));
-            LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())
-                .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))
-        };
+        let scan = |name: &str| dataset::scan(dir, name);
         let mut ctx = SQLContext::new();
         ctx.register("games", scan("games")?);
         let query = match table.condition() {
@@ -233,23 +229,19 @@ impl Slice {
         let scratch = Scratch { dir };
         let resolved = danger::resolve_on(
             estimators,
-            &frames.join("wait_danger.parquet"),
+            frames,
             user_table,
             Some(&self.ids),
             self.players,
         )?;
+        let situations = dataset::require(frames, "danger_situations")?;
         let mut writer = FrameWriter::new(&scratch.dir)?;
         let among = danger::Among {
             keep: Some(&self.ids),
             players: self.players,
             only: false,
         };
-        let written = danger::write_scores(
-            &mut writer,
-            &frames.join("danger_situations.parquet"),
-            &resolved,
-            among,
-        );
+        let written = danger::write_scores(&mut writer, &situations, &resolved, among);
         if written.is_err() {
             writer.abandon();
         }
@@ -258,16 +250,13 @@ impl Slice {
         Ok(())
     }
 
-    /// Where table `name` is read from under this slice: the scratch frames for the §4
-    /// tables once scored, else `frames`.
-    pub(crate) fn table_path(&self, frames: &Path, name: &str) -> Option<PathBuf> {
+    /// The directory table `name` is read from under this slice: the scratch frames for the
+    /// §4 tables once scored (`None` before), else `frames`.
+    pub(crate) fn table_dir<'a>(&'a self, frames: &'a Path, name: &str) -> Option<&'a Path> {
         if DANGER_TABLES.contains(&name) {
-            return self
-                .scratch
-                .as_ref()
-                .map(|s| s.dir.join(format!("{name}.parquet")));
+            return self.scratch.as_ref().map(|s| s.dir.as_path());
         }
-        Some(frames.join(format!("{name}.parquet")))
+        Some(frames)
     }
 
     /// One line for a person, above a report.

@@ -15,6 +15,7 @@ use anyhow::{anyhow, bail, Result};
 use polars::prelude::*;
 
 use super::collect;
+use crate::frames::dataset;
 use crate::rules::Players;
 
 /// One table's games of a frames directory.
@@ -47,7 +48,7 @@ impl Table {
     /// The tables whose games the frames in `dir` hold, four players first (four players for
     /// frames written before version 5, which have no `players` column).
     pub fn present(dir: &Path) -> Result<Vec<Players>> {
-        let games = scan_games(dir)?;
+        let games = dataset::scan(dir, "games")?;
         let has_column = games
             .clone()
             .collect_schema()
@@ -76,7 +77,7 @@ impl Table {
             None
         } else {
             let selected = collect(
-                scan_games(dir)?
+                dataset::scan(dir, "games")?
                     .filter(col("players").eq(lit(players.seats() as i32)))
                     .select([col("game_id")]),
             )?;
@@ -128,18 +129,4 @@ impl Table {
             )
         })
     }
-}
-
-/// The `games` frame of `dir`.
-fn scan_games(dir: &Path) -> Result<LazyFrame> {
-    let path = dir.join("games.parquet");
-    if !path.exists() {
-        bail!(
-            "{} has no games.parquet: run `haifu ingest ... --out {}` first",
-            dir.display(),
-            dir.display()
-        );
-    }
-    LazyFrame::scan_parquet(PlRefPath::try_from_path(&path)?, ScanArgsParquet::default())
-        .map_err(|e| anyhow!("cannot read {}: {e}", path.display()))
 }

@@ -24,6 +24,7 @@ use polars::prelude::*;
 use rayon::prelude::*;
 use serde_json::Value;
 
+use crate::frames::dataset;
 use crate::rules::Players;
 use crate::tile::{self, KINDS, TYPES};
 
@@ -537,32 +538,16 @@ fn draws_of(df: &DataFrame, first_row: usize) -> Result<Vec<Draw>> {
 /// are the same on any number of threads.
 const CHUNK: usize = 4096;
 
-/// Opens frame `name` of `frames`, saying what to do when it is missing.
-fn open_frame(frames: &Path, name: &str) -> Result<(std::fs::File, PathBuf)> {
-    let path = frames.join(format!("{name}.parquet"));
-    let file = std::fs::File::open(&path).with_context(|| {
-        format!(
-            "cannot open {}: ingest with haifu 0.1 of definitions version 2 or later \
-             (`haifu ingest ... --out DIR`)",
-            path.display()
-        )
-    })?;
-    Ok((file, path))
-}
-
-/// Scores every model over the `tenpai_draws` frame at `tenpai_draws`, fitting the
-/// cross-fitted models on `draw_rate` (the frame), and `file` from `params` when given; with
-/// `only`, over the draws and buckets of that table alone (frames of both tables, §24).
+/// Scores every model over the `tenpai_draws` frame of the files `tenpai_draws` (in reading
+/// order), fitting the cross-fitted models on `draw_rate` (the frame), and `file` from
+/// `params` when given; with `only`, over the draws and buckets of that table alone (frames of
+/// both tables, §24).
 fn score(
     draw_rate: &DataFrame,
-    tenpai_draws: &Path,
+    tenpai_draws: &[PathBuf],
     params: Option<&Path>,
     only: Option<Players>,
 ) -> Result<Totals> {
-    let read = || -> Result<std::fs::File> {
-        std::fs::File::open(tenpai_draws)
-            .with_context(|| format!("cannot open {}", tenpai_draws.display()))
-    };
     if draw_rate.column("fold").is_err() {
         bail!("draw_rate has no fold column (written before definitions version 2): ingest again");
     }
@@ -609,10 +594,7 @@ fn score(
         names: models.iter().map(|(name, _)| *name).collect(),
         models: vec![ModelSums::default(); models.len()],
     };
-    let mut reader = ParquetReader::new(read()?);
-    let metadata = reader.get_metadata()?.clone();
-    let rows = reader.num_rows()?;
-    let mut columns = [
+    let mut columns = vec![
         "fold",
         "turn",
         "in_riichi",
@@ -621,11 +603,9 @@ fn score(
         "unseen",
         "hit",
         "wait_types",
-    ]
-    .map(String::from)
-    .to_vec();
+    ];
     if only.is_some() {
-        columns.push("players".into());
+        columns.push("players");
     }
     let score_chunk = |draws: &[Draw]| -> Vec<ModelSums> {
         let mut sums = vec![ModelSums::default(); models.len()];
@@ -644,13 +624,9 @@ fn score(
         sums
     };
     let mut offset = 0;
-    while offset < rows {
-        let mut reader = ParquetReader::new(read()?);
-        reader.set_metadata(metadata.clone());
-        let mut df = reader
-            .with_columns(Some(columns.clone()))
-            .with_slice(Some((offset, SLICE_ROWS)))
-            .finish()?;
+    for df in dataset::Slices::new(tenpai_draws.to_vec(), SLICE_ROWS).columns(&columns) {
+        let mut df = df?;
+        let rows = df.height();
         if let Some(p) = only {
             df = df
                 .lazy()
@@ -658,7 +634,7 @@ fn score(
                 .collect()?;
         }
         let draws = draws_of(&df, offset)?;
-        offset += SLICE_ROWS;
+        offset += rows;
         let chunks: Vec<Vec<ModelSums>> = draws.par_chunks(CHUNK).map(score_chunk).collect();
         for chunk in &chunks {
             for (total, sums) in totals.models.iter_mut().zip(chunk) {
@@ -716,19 +692,18 @@ pub(crate) fn report(
     params: Option<&Path>,
     table: &super::Table,
 ) -> Result<DataFrame> {
-    let (draw_rate, _) = open_frame(frames, "draw_rate")?;
-    let draw_rate = ParquetReader::new(draw_rate).finish()?;
-    let (_, tenpai_draws) = open_frame(frames, "tenpai_draws")?;
+    let draw_rate = dataset::read(frames, "draw_rate", None)?;
+    let tenpai_draws = dataset::require(frames, "tenpai_draws")?;
     let only = table.mixed().then_some(table.players);
     report_from(&draw_rate, &tenpai_draws, params, only)
 }
 
-/// [`report`] over a `draw_rate` frame and the `tenpai_draws` file at `tenpai_draws` (the
-/// ingest scores them as it finishes, before they are renamed into place); with `only`, over
-/// that table's draws and buckets alone.
+/// [`report`] over a `draw_rate` frame and the files of a `tenpai_draws` frame in reading
+/// order (the ingest scores its one file as it finishes, before it is renamed into place);
+/// with `only`, over that table's draws and buckets alone.
 pub(crate) fn report_from(
     draw_rate: &DataFrame,
-    tenpai_draws: &Path,
+    tenpai_draws: &[PathBuf],
     params: Option<&Path>,
     only: Option<Players>,
 ) -> Result<DataFrame> {

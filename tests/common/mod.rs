@@ -207,12 +207,7 @@ pub(crate) fn sum_i64(df: &DataFrame, col: &str) -> i64 {
 pub(crate) fn assert_scores_match_standalone(dir: &Path) {
     use haifu::danger::EstimatorName;
     use haifu::report::danger::{evaluate, read_parquet, resolve};
-    let estimators = resolve(
-        &EstimatorName::DEFAULT,
-        &dir.join("wait_danger.parquet"),
-        None,
-    )
-    .unwrap();
+    let estimators = resolve(&EstimatorName::DEFAULT, dir, None).unwrap();
     let situations = read_parquet(&dir.join("danger_situations.parquet")).unwrap();
     let fresh = evaluate(&situations, &estimators).unwrap();
     let key = ["game_id", "hand", "riichi_seat", "moment", "estimator"];
