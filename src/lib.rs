@@ -43,6 +43,7 @@ mod compare;
 pub mod danger;
 #[cfg(feature = "cli")]
 mod engine_tables;
+mod exact;
 pub mod formats;
 #[cfg(feature = "cli")]
 pub mod frames;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use std::ops::AddAssign;
 
 use super::{Moment, Scores, CALIBRATION_BINS};
+use crate::exact::ExactSum;
 
 /// What identifies one scored (situation, moment) in the `danger_eval` frame.
 #[derive(Clone, Copy, Debug)]
@@ -47,13 +48,9 @@ struct EstimatorTotals {
 #[derive(Clone, Copy, Default)]
 struct MetricSums {
     situations: u64,
-    units: [i128; 4],
+    units: [ExactSum; 4],
     nan: [bool; 4],
 }
-
-/// Units of [`MetricSums`] per 1: 2^70 (a metric below 1024 is under 2^80 units, so an
-/// `i128` holds the sum of 2^47 of them).
-const METRIC_UNIT: f64 = 1_180_591_620_717_411_303_424.0;
 
 impl MetricSums {
     fn add(&mut self, s: &Scores) {
@@ -64,7 +61,7 @@ impl MetricSums {
         {
             self.nan[i] |= x.is_nan();
             // The metrics lie in 0..705 (cross-entropy: at most 34 terms of −ln 1e-9 each).
-            self.units[i] += (x * METRIC_UNIT).round() as i128;
+            self.units[i].add(x);
         }
     }
 
@@ -82,7 +79,7 @@ impl MetricSums {
             if self.nan[i] {
                 f64::NAN
             } else {
-                self.units[i] as f64 / METRIC_UNIT / self.situations as f64
+                self.units[i].value() / self.situations as f64
             }
         })
     }
@@ -208,7 +205,7 @@ impl EvalTotals {
                     .map(|s| {
                         json!({
                             "situations": s.situations,
-                            "units": s.units.map(|u| u.to_string()),
+                            "units": s.units.map(|u| u.units().to_string()),
                             "nan": s.nan,
                         })
                     })
@@ -253,7 +250,7 @@ impl EvalTotals {
                     return None;
                 }
                 for i in 0..4 {
-                    s.units[i] = units[i].as_str()?.parse().ok()?;
+                    s.units[i] = ExactSum::from_units(units[i].as_str()?.parse().ok()?);
                     s.nan[i] = nan[i].as_bool()?;
                 }
             }

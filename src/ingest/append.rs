@@ -57,6 +57,10 @@ pub(super) fn append(opts: &IngestOptions) -> Result<IngestSummary> {
         if !summary.written {
             return Ok(summary);
         }
+        if std::env::var_os("HAIFU_TEST_STOP_STAGED").is_some() {
+            // Tests stand in for a kill after the new games are ingested, before they join.
+            std::process::exit(9);
+        }
         let new = FramesDir::open(&staging)?;
         let games = join(
             &opts.out,

@@ -28,6 +28,10 @@ impl LandedIds {
         (a.finish(), b.finish())
     }
 
+    pub(super) fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
     pub(super) fn contains(&self, id: &str) -> bool {
         self.ordinal.contains_key(&Self::key(id))
     }

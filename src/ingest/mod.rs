@@ -356,6 +356,7 @@ fn ingest_into(opts: &IngestOptions, prior: Prior) -> Result<IngestSummary> {
     }
     let progress = progress_bar(opts.progress, files.len() as u64);
     let observe = opts.observe;
+    let after_landed = !prior.landed.is_empty();
     let mut merger = Merger::new(
         manifest,
         writer,
@@ -401,7 +402,7 @@ fn ingest_into(opts: &IngestOptions, prior: Prior) -> Result<IngestSummary> {
             Ok(merger)
         });
         let mut replaying = std::time::Duration::ZERO;
-        let mut units = Units::new(files, merger_progress);
+        let mut units = Units::new(files, merger_progress, after_landed);
         for batches in 1.. {
             if (opts.strict && failed.load(Ordering::Relaxed)) || interrupted() {
                 break;

@@ -75,16 +75,22 @@ impl Units {
     /// A path is marked as repeated when the 64-bit hash of its log id was seen before: a
     /// collision between two different ids only makes the later one check the landed ids
     /// (and find nothing), so it costs nothing in correctness, and no id is kept per path.
-    pub(super) fn new(files: Vec<PathBuf>, progress: Option<ProgressBar>) -> Self {
+    /// With `after_landed` (games landed before the run: an append), every input may repeat
+    /// one of them.
+    pub(super) fn new(
+        files: Vec<PathBuf>,
+        progress: Option<ProgressBar>,
+        after_landed: bool,
+    ) -> Self {
         use std::hash::{Hash, Hasher};
-        let rows_shared = files.len() > 1;
+        let rows_shared = files.len() > 1 || after_landed;
         let mut seen: HashSet<u64> = HashSet::with_capacity(files.len());
         let mut inputs: Vec<(PathBuf, bool)> = files
             .into_iter()
             .map(|p| {
                 let mut h = std::hash::DefaultHasher::new();
                 game_id_for(&p).hash(&mut h);
-                let repeated = !seen.insert(h.finish());
+                let repeated = !seen.insert(h.finish()) || after_landed;
                 (p, repeated)
             })
             .collect();

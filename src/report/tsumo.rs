@@ -17,6 +17,7 @@
 //! Invariant: the frame is read a slice of rows at a time and every sum is added in row order,
 //! so the report does not depend on threads and its memory not on the number of draws.
 
+use crate::exact::ExactSum;
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -269,9 +270,11 @@ enum Model {
 struct Sums {
     units: u64,
     hits: u64,
-    expected: f64,
-    log_loss: f64,
-    brier: f64,
+    /// Σp, the log-losses and the Brier scores, summed exactly (the same in any row order:
+    /// frames in parts, shards merged).
+    expected: ExactSum,
+    log_loss: ExactSum,
+    brier: ExactSum,
     /// Terms that fell back (thv → hv or uniform, hv → uniform), each counted once.
     fallbacks: u64,
 }
@@ -315,9 +318,9 @@ impl Sums {
     fn add(&mut self, c: &Contribution) {
         self.units += 1;
         self.hits += u64::from(c.hit);
-        self.expected += c.p;
-        self.log_loss += c.log_loss;
-        self.brier += c.brier;
+        self.expected.add(c.p);
+        self.log_loss.add(c.log_loss);
+        self.brier.add(c.brier);
         self.fallbacks += c.fallbacks;
     }
 }
@@ -773,20 +776,20 @@ pub(crate) fn report_from(
             "hits".into(),
             rows.iter().map(|r| r.3.hits as i64).collect::<Vec<_>>(),
         ),
-        Column::new("expected".into(), f(&|s| s.expected)),
+        Column::new("expected".into(), f(&|s| s.expected.value())),
         Column::new(
             "obs_exp".into(),
             f(&|s| {
-                if s.expected > 0.0 {
-                    s.hits as f64 / s.expected
+                if s.expected.value() > 0.0 {
+                    s.hits as f64 / s.expected.value()
                 } else {
                     f64::NAN
                 }
             }),
         ),
-        Column::new("log_loss".into(), f(&|s| per_unit(s.log_loss, s))),
-        Column::new("brier".into(), f(&|s| per_unit(s.brier, s))),
-        Column::new("mean_p".into(), f(&|s| per_unit(s.expected, s))),
+        Column::new("log_loss".into(), f(&|s| per_unit(s.log_loss.value(), s))),
+        Column::new("brier".into(), f(&|s| per_unit(s.brier.value(), s))),
+        Column::new("mean_p".into(), f(&|s| per_unit(s.expected.value(), s))),
         Column::new(
             "fallbacks".into(),
             rows.iter()
