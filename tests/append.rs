@@ -103,11 +103,21 @@ fn reports(dir: &Path) -> Vec<(String, Vec<String>)> {
     let file = tempfile::NamedTempFile::new().unwrap();
     run(
         "params tsumo-rate".into(),
-        vec!["params", "tsumo-rate", "--frames", s(dir), "--out", s(file.path())],
+        vec![
+            "params",
+            "tsumo-rate",
+            "--frames",
+            s(dir),
+            "--out",
+            s(file.path()),
+        ],
     );
     let written = std::fs::read_to_string(file.path()).unwrap();
     assert!(written.contains("haifu.tsumo-rate"), "{written}");
-    out.push(("tsumo-rate file".into(), written.lines().map(str::to_string).collect()));
+    out.push((
+        "tsumo-rate file".into(),
+        written.lines().map(str::to_string).collect(),
+    ));
     out
 }
 

@@ -14,12 +14,14 @@ use anyhow::{bail, Context, Result};
 use super::join::{join, FramesDir, Take};
 use super::{ingest_into, IngestOptions, IngestSummary, Prior};
 use crate::manifest::DEFINITIONS_VERSION;
+use crate::runtime::timing;
 
 /// The staging directory of the new games' ingest, inside the frames directory.
 const NEW_GAMES: &str = ".haifu-append";
 
 /// Appends the games of `opts.inputs` to the frames in `opts.out`.
 pub(super) fn append(opts: &IngestOptions) -> Result<IngestSummary> {
+    let t0 = std::time::Instant::now();
     let dir = FramesDir::open(&opts.out)?;
     dir.check_ingest(opts.observe, opts.room.name())?;
     let shard = opts.shard.map(|s| s.to_string());
@@ -47,6 +49,7 @@ pub(super) fn append(opts: &IngestOptions) -> Result<IngestSummary> {
     })?;
     let staging = opts.out.join(NEW_GAMES);
     remove(&staging)?;
+    timing("append: the directory's games", t0.elapsed());
     let sub = IngestOptions {
         out: staging.clone(),
         append: false,
@@ -62,12 +65,14 @@ pub(super) fn append(opts: &IngestOptions) -> Result<IngestSummary> {
             std::process::exit(9);
         }
         let new = FramesDir::open(&staging)?;
+        let t1 = std::time::Instant::now();
         let games = join(
             &opts.out,
             Some(&dir),
             std::slice::from_ref(&new),
             Take::Move,
         )?;
+        timing("append: join", t1.elapsed());
         summary.appended_to = Some(games);
         Ok(summary)
     });

@@ -227,7 +227,9 @@ pub(crate) fn join(
             return Err(e);
         }
     };
+    let t = std::time::Instant::now();
     dataset::publish(target, &steps.0)?;
+    crate::runtime::timing("join: publish", t.elapsed());
     Ok(steps.1)
 }
 
@@ -334,6 +336,7 @@ fn stage(
         present.push(Players::Four);
     }
     let mixed = present.len() > 1;
+    let t = std::time::Instant::now();
     for players in &present {
         let phoenix = Estimator::Table(totals[table(*players)].phoenix_table(*players));
         let among = Among {
@@ -351,6 +354,7 @@ fn stage(
         )?;
         totals[table(*players)].eval += scored;
     }
+    crate::runtime::timing("join: phoenix-table", t.elapsed());
     let evals: Vec<(Players, &crate::danger::EvalTotals)> = present
         .iter()
         .map(|p| (*p, &totals[table(*p)].eval))
@@ -386,11 +390,13 @@ fn stage(
             head.shard = None;
         }
     }
+    let t = std::time::Instant::now();
     let manifest_file = staging.join("manifest.json");
     let mut w = std::io::BufWriter::new(fs::File::create(&manifest_file)?);
     manifest::write_joined(&head, &parts, &mut w)?;
     w.flush()?;
     drop(w);
+    crate::runtime::timing("join: manifest", t.elapsed());
     steps.push(Step::Rename(
         rel(&totals_file)?,
         rel(&target.join(run_totals::FILE))?,
