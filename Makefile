@@ -32,13 +32,17 @@ test:
 	$(MAKE) fuzz-smoke
 
 ## Every bundled report on DuckDB (the notebooks' environment pins it) over the fixtures' frames,
-## three- and four-player, from `haifu query --print`: haifu's numbers (docs/scale.md).
+## three- and four-player, from `haifu query --print`: haifu's numbers (docs/scale.md); then over
+## the same games appended in two steps (every frame in parts, read by one glob each).
 .PHONY: duckdb-check spark-check
 duckdb-check: build notebooks-venv
 	@tmp=$$(mktemp -d) && trap 'rm -rf $$tmp' EXIT && \
 	  $(HAIFU) run fixtures fixtures-sanma --room any --all --out $$tmp/frames --quiet > /dev/null && \
 	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/frames && \
-	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/frames --players 3
+	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/frames --players 3 && \
+	  $(HAIFU) ingest fixtures --room any --all --append --out $$tmp/parts --quiet 2> /dev/null && \
+	  $(HAIFU) ingest fixtures-sanma --room any --all --append --out $$tmp/parts --quiet 2> /dev/null && \
+	  $(NB_VENV)/bin/python tests/engines/check_engines.py $(HAIFU) $$tmp/parts
 
 ## Every bundled report on Spark SQL (pyspark in local mode; Java 17) over the Phoenix corpus's
 ## frames. Its environment (tests/engines/requirements-spark.txt) lives in $(SPARK_VENV).

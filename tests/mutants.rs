@@ -9,6 +9,8 @@
 
 #[path = "agree.rs"]
 mod agree;
+#[path = "append.rs"]
+mod append;
 #[path = "bad_input.rs"]
 mod bad_input;
 #[path = "compare.rs"]
@@ -37,6 +39,8 @@ mod formats_read;
 mod hand_reading;
 #[path = "mjai_write.rs"]
 mod mjai_write;
+#[path = "parts_layout.rs"]
+mod parts_layout;
 #[path = "players.rs"]
 mod players;
 #[path = "report_values.rs"]
