@@ -392,3 +392,20 @@ fn a_stopped_append_leaves_the_directory_whole() {
     same_reports(&whole, &dir);
     assert_ne!(after, before);
 }
+
+/// A plain ingest into a directory that appends left in parts replaces it whole: the same
+/// reports as an ingest into an empty directory, and no part left.
+#[test]
+fn a_plain_ingest_replaces_a_directory_in_parts() {
+    let (root, dirs) = batches();
+    let dir = root.path().join("d");
+    for d in &dirs[..3] {
+        ingest(std::slice::from_ref(d), &dir, &["--append"]);
+    }
+    assert!(dir.join("games").is_dir());
+    ingest(&dirs[3..6], &dir, &[]);
+    assert!(!dir.join("games").exists() && !dir.join("danger_eval").exists());
+    let fresh = root.path().join("fresh");
+    ingest(&dirs[3..6], &fresh, &[]);
+    same_reports(&fresh, &dir);
+}

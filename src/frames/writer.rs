@@ -195,6 +195,13 @@ impl FrameWriter {
         for n in names {
             fs::rename(self.temp_path(&n), self.dir.join(&n))?;
         }
+        // An ingest into a directory that an append or a merge left in parts: the frames'
+        // new files replace their parts (else both would be read), and `phoenix-table`'s.
+        if last == "manifest.json" {
+            for f in super::FRAMES.iter().chain(&super::ON_REQUEST_FRAMES) {
+                super::dataset::remove_parts(&self.dir, f).map_err(std::io::Error::other)?;
+            }
+        }
         Ok(())
     }
 
