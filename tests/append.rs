@@ -409,3 +409,68 @@ fn a_plain_ingest_replaces_a_directory_in_parts() {
     ingest(&dirs[3..6], &fresh, &[]);
     same_reports(&fresh, &dir);
 }
+
+/// An append killed (SIGKILL) at any moment leaves a directory that reads as before it or, if
+/// its plan of renames was written, as after it (the reader finishes the renames): never a mix.
+#[test]
+fn an_append_killed_at_any_moment_reads_as_before_or_after() {
+    let (root, dirs) = batches();
+    let base = root.path().join("base");
+    ingest(&dirs[..5], &base, &[]);
+    let before = reports(&base);
+    let whole = root.path().join("whole");
+    ingest(&dirs[..8], &whole, &[]);
+    let after = reports(&whole);
+    let mut seen = (0, 0);
+    for (i, ms) in [5u64, 40, 120, 300, 600].into_iter().enumerate() {
+        let dir = root.path().join(format!("k{i}"));
+        copy_dir(&base, &dir);
+        let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_haifu"))
+            .args([
+                "ingest", "--room", "any", "--all", "--quiet", "--append", "--out",
+            ])
+            .args([s(&dir), s(&dirs[5]), s(&dirs[6]), s(&dirs[7])])
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(ms));
+        let _ = child.kill();
+        child.wait().unwrap();
+        let now = reports(&dir);
+        if now == before {
+            seen.0 += 1;
+        } else {
+            let strip = |r: &[(String, Vec<String>)]| -> Vec<(String, Vec<String>)> {
+                r.iter()
+                    .map(|(n, l)| {
+                        let l = l.iter().filter(|x| !x.contains("haifu_version")).cloned();
+                        (n.clone(), l.collect())
+                    })
+                    .collect()
+            };
+            assert_eq!(
+                strip(&now),
+                strip(&after),
+                "killed after {ms} ms: neither before nor after"
+            );
+            seen.1 += 1;
+        }
+    }
+    eprintln!(
+        "killed appends: {} read as before, {} as after",
+        seen.0, seen.1
+    );
+}
+
+/// A copy of directory `from` (files and subdirectories) at `to`.
+fn copy_dir(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for e in std::fs::read_dir(from).unwrap() {
+        let e = e.unwrap();
+        if e.file_type().unwrap().is_dir() {
+            copy_dir(&e.path(), &to.join(e.file_name()));
+        } else {
+            std::fs::copy(e.path(), to.join(e.file_name())).unwrap();
+        }
+    }
+}
