@@ -71,3 +71,42 @@ pub(crate) fn read(dir: &Path) -> Result<[RunTotals; 2]> {
     }
     Ok(out)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The totals of a fixture game read back as written; a file of another format or format
+    /// version, or a missing one, is refused saying what it is.
+    #[test]
+    fn totals_read_back_and_others_are_refused() {
+        let dir = tempfile::tempdir().unwrap();
+        let text = std::fs::read("fixtures/2099010100gm-00a9-0000-0000f001.xml").unwrap();
+        let log = crate::mjlog::decode(&text).unwrap();
+        let obs = crate::stats::observe_game(&log, &mut Vec::new()).unwrap();
+        let mut totals: [RunTotals; 2] = Default::default();
+        totals[0] += &obs;
+        let mut bytes = Vec::new();
+        write(&mut bytes, &totals).unwrap();
+        std::fs::write(dir.path().join(FILE), &bytes).unwrap();
+        let back = read(dir.path()).unwrap();
+        for (a, b) in totals.iter().zip(&back) {
+            assert_eq!(a.to_json(), b.to_json());
+        }
+        assert_eq!(back[0].games, 1);
+        let text = String::from_utf8(bytes).unwrap();
+        for (from, to) in [
+            ("\"haifu.run-totals\"", "\"other\""),
+            ("\"format_version\":1", "\"format_version\":2"),
+            ("\"players\":4", "\"players\":3"),
+        ] {
+            assert!(text.contains(from), "{from}");
+            std::fs::write(dir.path().join(FILE), text.replace(from, to)).unwrap();
+            let e = read(dir.path()).err().expect("refused").to_string();
+            assert!(e.contains("is not a run-totals file haifu wrote"), "{e}");
+        }
+        std::fs::remove_file(dir.path().join(FILE)).unwrap();
+        let e = read(dir.path()).err().expect("refused").to_string();
+        assert!(e.contains("has no run_totals.json"), "{e}");
+    }
+}
