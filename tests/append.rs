@@ -121,6 +121,44 @@ fn reports(dir: &Path) -> Vec<(String, Vec<String>)> {
     out
 }
 
+/// Every frame of `a` has the same rows in `b`: counted, for `danger_eval` per estimator (an
+/// append's `phoenix-table` rows only in their file), for `draw_rate` as buckets.
+fn same_rows(a: &Path, b: &Path) {
+    let frames: Vec<String> = std::fs::read_dir(a)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.unwrap().file_name().to_string_lossy().into_owned();
+            name.strip_suffix(".parquet").map(str::to_string)
+        })
+        .collect();
+    assert!(frames.len() > 20, "{frames:?}");
+    let count = |dir: &Path, sql: &str| {
+        ok(&haifu(&[
+            "query",
+            "--frames",
+            s(dir),
+            sql,
+            "--format",
+            "csv",
+        ]))
+    };
+    for f in frames {
+        let sql = if f == "danger_eval" {
+            "SELECT estimator, COUNT(*) AS n FROM danger_eval GROUP BY estimator ORDER BY estimator"
+                .to_string()
+        } else if f == "draw_rate" {
+            // In parts a bucket has a row per part: the buckets and their sums.
+            "SELECT COUNT(*) AS n, SUM(u) AS u FROM (SELECT tile_type, held, visible, turn, fold, \
+             players, SUM(units) AS u FROM draw_rate \
+             GROUP BY tile_type, held, visible, turn, fold, players) b"
+                .to_string()
+        } else {
+            format!("SELECT COUNT(*) AS n FROM {f}")
+        };
+        assert_eq!(count(a, &sql), count(b, &sql), "{f}");
+    }
+}
+
 /// The reports over `a` and `b` are the same, line for line after sorting.
 fn same_reports(a: &Path, b: &Path) {
     let (ra, rb) = (reports(a), reports(b));
@@ -152,6 +190,7 @@ fn ten_appends_give_the_reports_of_one_ingest() {
         }
     }
     same_reports(&one, &app);
+    same_rows(&one, &app);
     assert_eq!(
         std::fs::read(one.join("manifest.json")).unwrap(),
         std::fs::read(app.join("manifest.json")).unwrap()
@@ -228,6 +267,7 @@ fn four_shards_merged_give_the_reports_of_one_ingest() {
     ok(&o);
     ok(&haifu(&["merge", "--out", s(&merged), s(&shards[3])]));
     same_reports(&one, &merged);
+    same_rows(&one, &merged);
     // The shards are left whole.
     assert!(shards[0].join("games.parquet").is_file());
 }

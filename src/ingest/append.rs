@@ -50,9 +50,9 @@ pub(super) fn append(opts: &IngestOptions) -> Result<IngestSummary> {
     let staging = opts.out.join(NEW_GAMES);
     remove(&staging)?;
     timing("append: the directory's games", t0.elapsed());
+    // (`ingest_into` is the plain ingest whatever `append` says.)
     let sub = IngestOptions {
         out: staging.clone(),
-        append: false,
         ..opts.clone()
     };
     let ingested = ingest_into(&sub, prior).and_then(|mut summary| {
