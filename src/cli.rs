@@ -15,7 +15,7 @@ use clap::{Parser, Subcommand};
 use crate::cmd::{self, Done};
 use crate::report::empty::NothingToReport;
 use crate::report::engine::EngineError;
-use crate::runtime::{stop_on_interrupt, Interrupted, InterruptedKept};
+use crate::runtime::{bound_memory, stop_on_interrupt, Interrupted, InterruptedKept};
 
 /// Tenhou Phoenix-table logs → columnar statistics for riichi-mahjong AI authors.
 ///
@@ -46,6 +46,7 @@ enum Command {
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
 pub fn main() -> ExitCode {
+    bound_memory();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {

@@ -1,6 +1,6 @@
 //! What a run needs from its surroundings, in one place: the interrupt flag (Ctrl-C), phase
-//! timings (`HAIFU_TIMINGS=1`), the progress bar, and handing freed memory back to the
-//! system.
+//! timings (`HAIFU_TIMINGS=1`), the progress bar, handing freed memory back to the system, and
+//! the bounds on what the reports keep in memory.
 
 use std::io::IsTerminal;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -74,6 +74,39 @@ pub(crate) fn return_freed_memory() {
         libc::malloc_trim(0);
     }
 }
+
+/// Bounds what the reports keep in memory, whatever the size of the frames they scan. Call once,
+/// from the binary, before any thread starts (it sets environment variables polars reads).
+///
+/// Measured over the Phoenix frames (`--all`) and 8 distinct copies of them (BENCHMARKS.md,
+/// thirty-first session), the reports' peak RSS grew with the corpus for two reasons besides
+/// their groups:
+/// - glibc kept the morsels the streaming engine freed (their sizes vary, across per-thread
+///   arenas) instead of returning them: `hand-reading`'s private memory was 56 MiB at 1× and
+///   143 MiB at 8×, of which 50 MiB was live. A trim threshold of 0 returns the top of each
+///   heap as it is freed (it also fixes glibc's mmap threshold at its default, 128 KiB);
+/// - polars' Parquet source keeps up to 16 row groups of each file in flight (at least 16,
+///   however few threads run), each up to 146 k rows decoded: over a frame in parts,
+///   `decisions` held 275 MiB at 8× against 102 at 1×. One row group in flight keeps both
+///   threads of the streaming engine busy (the reports' times did not change, measured), and
+///   its memory is that of a row group, not of the file.
+///
+/// A user's own `MALLOC_TRIM_THRESHOLD_` or `POLARS_ROW_GROUP_PREFETCH_SIZE` is kept.
+pub(crate) fn bound_memory() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    if std::env::var_os("MALLOC_TRIM_THRESHOLD_").is_none() {
+        // SAFETY: mallopt only changes the allocator's tuning; M_TRIM_THRESHOLD takes bytes.
+        unsafe {
+            libc::mallopt(libc::M_TRIM_THRESHOLD, 0);
+        }
+    }
+    if std::env::var_os(ROW_GROUP_PREFETCH).is_none() {
+        std::env::set_var(ROW_GROUP_PREFETCH, "1");
+    }
+}
+
+/// The variable polars reads for the row groups its Parquet source keeps in flight.
+const ROW_GROUP_PREFETCH: &str = "POLARS_ROW_GROUP_PREFETCH_SIZE";
 
 /// Batches between two [`return_freed_memory`] calls during an ingest (32 k inputs).
 pub(crate) const TRIM_EVERY: usize = 64;
