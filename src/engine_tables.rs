@@ -195,6 +195,39 @@ fn read_rows(
     })
 }
 
+/// Rows a slice of [`each_slice`] holds at most.
+const SLICE_ROWS: usize = 1 << 18;
+
+/// Calls `each` with frame `name`'s rows (the `columns` read, which must name those `keep`
+/// and `games` test) [`SLICE_ROWS`] at a time, in reading order, only the rows for which
+/// `keep` and `games` hold. The units of §17 and §18 are read this way, twice (the counts,
+/// then the scores), so the memory of `params validate --table` does not grow with the frame:
+/// it held the whole of `discard_units` before, 1.6 GB for 51,584 games.
+fn each_slice(
+    frames: &Path,
+    name: &str,
+    columns: &[&str],
+    keep: Option<&Expr>,
+    games: Option<&Expr>,
+    mut each: impl FnMut(&DataFrame) -> Result<()>,
+) -> Result<()> {
+    let mut read = columns.to_vec();
+    if games.is_some() && !read.contains(&"game_id") {
+        read.push("game_id");
+    }
+    for slice in dataset::Slices::new(dataset::require(frames, name)?, SLICE_ROWS).columns(&read) {
+        let mut lf = slice?.lazy();
+        for filter in keep.into_iter().chain(games) {
+            lf = lf.filter(filter.clone());
+        }
+        let df = Context::with_context(lf.collect(), || {
+            format!("cannot read frame {name} of {}", frames.display())
+        })?;
+        each(&df)?;
+    }
+    Ok(())
+}
+
 fn ints(df: &DataFrame, c: &str) -> Result<Vec<i32>> {
     let s = df.column(c)?.cast(&DataType::Int32)?;
     Ok(s.i32()?.iter().map(|v| v.unwrap_or(0)).collect())
@@ -451,65 +484,85 @@ fn fold_index(fold: i32) -> usize {
     usize::from(fold != 0)
 }
 
-/// §22 for §17 tenpai: over the §17 units, the discards of `discard_units` not in riichi.
-pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let df = read_rows(
+/// The columns of a §17 unit that [`tenpai`] reads: fold, then the cells' and akochan's
+/// features (indices as in [`TenpaiUnits`]).
+const TENPAI_COLUMNS: [&str; 9] = [
+    "fold",
+    "turns_left",
+    "turn",
+    "open_melds",
+    "ankan",
+    "tedashi",
+    "after_riichi_ako",
+    "honor_terminal_kinds",
+    "simple_kinds",
+];
+
+/// One slice of §17 units: [`TENPAI_COLUMNS`] and `tenpai`.
+struct TenpaiUnits {
+    c: Vec<Vec<i32>>,
+    y: Vec<bool>,
+}
+
+/// Calls `each` with the §17 units (the discards of `discard_units` not in riichi, of
+/// `games`' games) a slice at a time.
+fn tenpai_units(
+    frames: &Path,
+    games: Option<&Expr>,
+    mut each: impl FnMut(&TenpaiUnits) -> Result<()>,
+) -> Result<()> {
+    let mut columns = TENPAI_COLUMNS.to_vec();
+    columns.extend(["tenpai", "in_riichi"]);
+    let keep = col("in_riichi").not();
+    each_slice(
         frames,
         "discard_units",
-        &[
-            "fold",
-            "turns_left",
-            "turn",
-            "open_melds",
-            "ankan",
-            "tedashi",
-            "after_riichi_ako",
-            "honor_terminal_kinds",
-            "simple_kinds",
-            "tenpai",
-        ],
-        Some(col("in_riichi").not()),
-        engines.games.as_ref(),
-    )?;
-    let c: Vec<Vec<i32>> = [
-        "fold",
-        "turns_left",
-        "turn",
-        "open_melds",
-        "ankan",
-        "tedashi",
-        "after_riichi_ako",
-        "honor_terminal_kinds",
-        "simple_kinds",
-    ]
-    .iter()
-    .map(|n| ints(&df, n))
-    .collect::<Result<_>>()?;
-    let y = bools(&df, "tenpai")?;
-    let (fold, tl, turn, om, ankan) = (&c[0], &c[1], &c[2], &c[3], &c[4]);
+        &columns,
+        Some(&keep),
+        games,
+        |df| {
+            let c = TENPAI_COLUMNS
+                .iter()
+                .map(|n| ints(df, n))
+                .collect::<Result<_>>()?;
+            each(&TenpaiUnits {
+                c,
+                y: bools(df, "tenpai")?,
+            })
+        },
+    )
+}
+
+/// §22 for §17 tenpai: over the §17 units, the discards of `discard_units` not in riichi.
+pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
     let akochan = engines
         .akochan
         .as_deref()
         .map(AkochanTenpai::read)
         .transpose()?;
     let manue = engines.manue.as_deref().map(Manue::read).transpose()?;
+    let games = engines.games.as_ref();
     // Counts per fitting fold: pooled, by open_melds, by (turns_left, open_melds), by (turn).
     let mut pooled = [Counts::default(), Counts::default()];
     let mut by_om = pooled.clone();
     let mut by_tl = pooled.clone();
     let mut by_turn = pooled.clone();
-    for i in 0..y.len() {
-        let f = fold_index(fold[i]);
-        let (om, tl, tu) = (
-            i64::from(om[i]),
-            i64::from(tl[i]),
-            i64::from(turn[i].min(19)),
-        );
-        pooled[f].add(vec![], y[i]);
-        by_om[f].add(vec![om], y[i]);
-        by_tl[f].add(vec![tl, om], y[i]);
-        by_turn[f].add(vec![tu, om], y[i]);
-    }
+    tenpai_units(frames, games, |u| {
+        let (fold, tl, turn, om) = (&u.c[0], &u.c[1], &u.c[2], &u.c[3]);
+        for (i, &y) in u.y.iter().enumerate() {
+            let f = fold_index(fold[i]);
+            let (om, tl, tu) = (
+                i64::from(om[i]),
+                i64::from(tl[i]),
+                i64::from(turn[i].min(19)),
+            );
+            pooled[f].add(vec![], y);
+            by_om[f].add(vec![om], y);
+            by_tl[f].add(vec![tl, om], y);
+            by_turn[f].add(vec![tu, om], y);
+        }
+        Ok(())
+    })?;
     let mut names = vec!["uniform-rate", "table-turns-left", "table-turn"];
     if manue.is_some() {
         names.push("manue");
@@ -518,56 +571,61 @@ pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
         names.push("akochan");
     }
     let mut scores: Vec<Score> = vec![Score::default(); names.len()];
-    for i in 0..y.len() {
-        let g = other(fold[i]);
-        let (om_, tl_, tu_) = (
-            i64::from(om[i]),
-            i64::from(tl[i]),
-            i64::from(turn[i].min(19)),
-        );
-        let mut m = 0;
-        let mut put = |p: f64, fb: u64, scores: &mut Vec<Score>| {
-            scores[m].binary(p, y[i]);
-            scores[m].fallbacks += fb;
-            m += 1;
-        };
-        let (p, fb) = first_rate(&[&pooled[g]], &[vec![]]);
-        put(p, fb, &mut scores);
-        let (p, fb) = first_rate(
-            &[&by_tl[g], &by_om[g], &pooled[g]],
-            &[vec![tl_, om_], vec![om_], vec![]],
-        );
-        put(p, fb, &mut scores);
-        let (p, fb) = first_rate(
-            &[&by_turn[g], &by_om[g], &pooled[g]],
-            &[vec![tu_, om_], vec![om_], vec![]],
-        );
-        put(p, fb, &mut scores);
-        let melds = om[i] + ankan[i];
-        if let Some(manue) = &manue {
-            match manue.p(tl_, i64::from(melds)) {
-                Some(p) => put(p, 0, &mut scores),
-                None => {
-                    let (p, _) = first_rate(&[&pooled[g]], &[vec![]]);
-                    put(p, 1, &mut scores)
+    tenpai_units(frames, games, |u| {
+        let c = &u.c;
+        let (fold, tl, turn, om, ankan) = (&c[0], &c[1], &c[2], &c[3], &c[4]);
+        for (i, &y) in u.y.iter().enumerate() {
+            let g = other(fold[i]);
+            let (om_, tl_, tu_) = (
+                i64::from(om[i]),
+                i64::from(tl[i]),
+                i64::from(turn[i].min(19)),
+            );
+            let mut m = 0;
+            let mut put = |p: f64, fb: u64, scores: &mut Vec<Score>| {
+                scores[m].binary(p, y);
+                scores[m].fallbacks += fb;
+                m += 1;
+            };
+            let (p, fb) = first_rate(&[&pooled[g]], &[vec![]]);
+            put(p, fb, &mut scores);
+            let (p, fb) = first_rate(
+                &[&by_tl[g], &by_om[g], &pooled[g]],
+                &[vec![tl_, om_], vec![om_], vec![]],
+            );
+            put(p, fb, &mut scores);
+            let (p, fb) = first_rate(
+                &[&by_turn[g], &by_om[g], &pooled[g]],
+                &[vec![tu_, om_], vec![om_], vec![]],
+            );
+            put(p, fb, &mut scores);
+            let melds = om[i] + ankan[i];
+            if let Some(manue) = &manue {
+                match manue.p(tl_, i64::from(melds)) {
+                    Some(p) => put(p, 0, &mut scores),
+                    None => {
+                        let (p, _) = first_rate(&[&pooled[g]], &[vec![]]);
+                        put(p, 1, &mut scores)
+                    }
                 }
             }
+            if let Some(a) = &akochan {
+                let x = [
+                    1.0,
+                    f64::from(c[5][i]),
+                    f64::from(c[6][i]),
+                    f64::from(c[7][i]),
+                    f64::from(c[8][i]),
+                ];
+                put(
+                    a.p(melds.max(0) as usize, turn[i].max(0) as usize, x),
+                    0,
+                    &mut scores,
+                );
+            }
         }
-        if let Some(a) = &akochan {
-            let x = [
-                1.0,
-                f64::from(c[5][i]),
-                f64::from(c[6][i]),
-                f64::from(c[7][i]),
-                f64::from(c[8][i]),
-            ];
-            put(
-                a.p(melds.max(0) as usize, turn[i].max(0) as usize, x),
-                0,
-                &mut scores,
-            );
-        }
-    }
+        Ok(())
+    })?;
     Ok(names
         .into_iter()
         .zip(scores)
@@ -695,73 +753,80 @@ fn read_win_csv(path: &Path) -> Result<std::collections::HashMap<(i64, i64, i64)
     Ok(out)
 }
 
+/// Calls `each` with the §18 units (every discard of `discard_units`, of `games`' games) a
+/// slice at a time: (fold, key (turns_left, shanten, open (0/1), in riichi (0/1)), won).
+fn win_units(
+    frames: &Path,
+    games: Option<&Expr>,
+    mut each: impl FnMut(i32, (i64, i64, i64, i64), bool),
+) -> Result<()> {
+    let columns = [
+        "fold",
+        "turns_left",
+        "shanten",
+        "open_melds",
+        "in_riichi",
+        "won",
+    ];
+    each_slice(frames, "discard_units", &columns, None, games, |df| {
+        let (fold, tl, sh, om) = (
+            ints(df, "fold")?,
+            ints(df, "turns_left")?,
+            ints(df, "shanten")?,
+            ints(df, "open_melds")?,
+        );
+        let (riichi, won) = (bools(df, "in_riichi")?, bools(df, "won")?);
+        for i in 0..won.len() {
+            let key = (
+                i64::from(tl[i]),
+                i64::from(sh[i]),
+                i64::from(om[i].min(1)),
+                i64::from(riichi[i]),
+            );
+            each(fold[i], key, won[i]);
+        }
+        Ok(())
+    })
+}
+
 /// §22 for §18's win chance (`won`).
 pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let df = read_frame(
-        frames,
-        "discard_units",
-        &[
-            "fold",
-            "turns_left",
-            "shanten",
-            "open_melds",
-            "in_riichi",
-            "won",
-        ],
-        engines.games.as_ref(),
-    )?;
-    let (fold, tl, sh, om) = (
-        ints(&df, "fold")?,
-        ints(&df, "turns_left")?,
-        ints(&df, "shanten")?,
-        ints(&df, "open_melds")?,
-    );
-    let (riichi, won) = (bools(&df, "in_riichi")?, bools(&df, "won")?);
     let user = engines.csv.as_deref().map(read_win_csv).transpose()?;
+    let games = engines.games.as_ref();
     let mut full = [Counts::default(), Counts::default()];
     let mut tl_sh = full.clone();
     let mut by_sh = full.clone();
     let mut pooled = full.clone();
-    let key = |i: usize| {
-        (
-            i64::from(tl[i]),
-            i64::from(sh[i]),
-            i64::from(om[i].min(1)),
-            i64::from(riichi[i]),
-        )
-    };
-    for i in 0..won.len() {
-        let f = fold_index(fold[i]);
-        let (t, s, o, r) = key(i);
-        full[f].add(vec![t, s, o, r], won[i]);
-        tl_sh[f].add(vec![t, s], won[i]);
-        by_sh[f].add(vec![s], won[i]);
-        pooled[f].add(vec![], won[i]);
-    }
+    win_units(frames, games, |fold, (t, s, o, r), won| {
+        let f = fold_index(fold);
+        full[f].add(vec![t, s, o, r], won);
+        tl_sh[f].add(vec![t, s], won);
+        by_sh[f].add(vec![s], won);
+        pooled[f].add(vec![], won);
+    })?;
     let mut names = vec!["table"];
     if user.is_some() {
         names.push("csv");
     }
     let mut scores = vec![Score::default(); names.len()];
-    for i in 0..won.len() {
-        let g = other(fold[i]);
-        let (t, s, o, r) = key(i);
+    win_units(frames, games, |fold, (t, s, o, r), won| {
+        let g = other(fold);
         let (p, fb) = first_rate(
             &[&full[g], &tl_sh[g], &by_sh[g], &pooled[g]],
             &[vec![t, s, o, r], vec![t, s], vec![s], vec![]],
         );
-        scores[0].binary(p, won[i]);
+        scores[0].binary(p, won);
         scores[0].fallbacks += fb;
         if let Some(u) = &user {
             match u.get(&(t, s, o)) {
-                Some(&q) => scores[1].binary(q, won[i]),
+                Some(&q) => scores[1].binary(q, won),
                 None => {
-                    scores[1].binary(p, won[i]);
+                    scores[1].binary(p, won);
                     scores[1].fallbacks += 1;
                 }
             }
         }
-    }
+    })?;
     Ok(names
         .into_iter()
         .zip(scores)
