@@ -295,7 +295,8 @@ impl Staging {
     /// (as an ingest renames it last). Files of an earlier run that this one did not write (a
     /// frame written on request, a report not written under a slice, the parameter file of an
     /// unsliced run) are removed, so that nothing left in `<out>` is out of step; so are the
-    /// parts of a frame in parts, once the frame's one new file is in place.
+    /// parts of a frame in parts, once the frame's one new file is in place. A frame the run
+    /// wrote in parts replaces the frame in `<out>`, one file and parts.
     fn commit(mut self) -> Result<()> {
         let reports = self.out.join("reports");
         fs::create_dir_all(&reports)
@@ -320,6 +321,17 @@ impl Staging {
                 rename(&e.path(), &reports.join(e.file_name()))?;
             }
         }
+        // A frame the run wrote in parts (past `frames::PART_ROW_GROUPS` row groups) replaces
+        // the frame's one file and parts in `<out>` whole.
+        let mut in_parts = Vec::new();
+        for name in names() {
+            let staged = self.dir.join(name);
+            if staged.is_dir() {
+                dataset::remove(&self.out, name)?;
+                rename(&staged, &self.out.join(name))?;
+                in_parts.push(*name);
+            }
+        }
         let mut top: Vec<PathBuf> = fs::read_dir(&self.dir)?
             .map(|e| e.map(|e| e.path()))
             .collect::<std::io::Result<_>>()?;
@@ -328,7 +340,7 @@ impl Staging {
         for p in top {
             rename(&p, &self.out.join(p.file_name().expect("a file name")))?;
         }
-        for name in names() {
+        for name in names().filter(|n| !in_parts.contains(n)) {
             dataset::remove_parts(&self.out, name)?;
         }
         self.committed = true;

@@ -104,6 +104,20 @@ pub(crate) const DANGER_SITUATIONS: &str = danger_situations::NAME;
 /// The §4 scores' frame (the `phoenix-table` rows are appended to it as the ingest finishes).
 pub(crate) const DANGER_EVAL: &str = danger_eval::NAME;
 
+/// Row groups a file of a per-game frame holds at most: an ingest writes a larger frame in
+/// parts (`<name>/part-NNNNN.parquet`), so that a report reads files of a bounded size. polars
+/// maps a file into memory and its pages stay resident while the file is read: over one file
+/// of 51,584 games, `hand-reading` peaked at 598 MiB, against 160 over 6,448 games and 161 over
+/// the same 51,584 games in 8 parts. The big frames take a row group per batch of games (about
+/// 500), so 16 keeps the 6,448 Phoenix games in one file per frame.
+pub(crate) const PART_ROW_GROUPS: usize = 16;
+
+/// True for a per-game frame an ingest may write in parts: every one but `danger_eval`, whose
+/// one file an append or a merge reads without its `phoenix-table` rows (`ingest::join`).
+pub(crate) fn rolls(name: &str) -> bool {
+    name != DANGER_EVAL
+}
+
 /// The per-game frames, in the order they are written: name and constructor.
 pub(crate) const GAME_FRAMES: [(&str, NewFrame); 9] = [
     (games::NAME, games::new),

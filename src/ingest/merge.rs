@@ -60,6 +60,9 @@ pub(super) struct Merger {
     /// Score `phoenix-table` and write its rows as the run finishes (false for the games of
     /// an append, whose `phoenix-table` is scored over the whole directory when they join it).
     pub(super) score_phoenix: bool,
+    /// Row groups after which a per-game frame goes on in a new part
+    /// ([`frames::PART_ROW_GROUPS`]; `HAIFU_TEST_PART_ROW_GROUPS` for the tests).
+    part_row_groups: usize,
 }
 
 impl Merger {
@@ -86,6 +89,11 @@ impl Merger {
             convert,
             write_error: None,
             score_phoenix: true,
+            part_row_groups: std::env::var("HAIFU_TEST_PART_ROW_GROUPS")
+                .ok()
+                .and_then(|v| v.parse::<usize>().ok())
+                .filter(|&n| n > 0)
+                .unwrap_or(frames::PART_ROW_GROUPS),
         }
     }
 
@@ -233,9 +241,15 @@ impl Merger {
 
     /// Writes the per-game frames' pending rows that fill a row group, or with `all` every
     /// pending row.
+    /// A frame's file that reaches `part_row_groups` row groups is finished, and its next
+    /// rows start a new part.
     fn write_frames(&mut self, all: bool) -> Result<()> {
         for (f, chunk) in self.frames.take_ready(all) {
-            self.writer.write_chunk(self.frames.name(f), &chunk)?;
+            let name = self.frames.name(f);
+            self.writer.write_chunk(name, &chunk)?;
+            if frames::rolls(name) && self.writer.row_groups(name) >= self.part_row_groups {
+                self.writer.roll(name)?;
+            }
         }
         Ok(())
     }
@@ -300,12 +314,6 @@ impl Merger {
             .into_iter()
             .map(|p| (p, self.totals[table(p)].phoenix_table(p)))
             .collect();
-        let situations = self
-            .writer
-            .temp_path(&format!("{}.parquet", frames::DANGER_SITUATIONS));
-        let tenpai_draws = self
-            .writer
-            .temp_path(&format!("{}.parquet", frames::TENPAI_DRAWS));
         let writer = Mutex::new(&mut self.writer);
         let lock = || writer.lock().unwrap_or_else(|e| e.into_inner());
         let write = |name: &str, chunk: &frames::FrameChunk| -> Result<()> {
@@ -320,6 +328,7 @@ impl Merger {
                 // `phoenix-table` needs the whole run's §2 rates: score it over the finished
                 // situations file and append its rows to the built-in estimators' ones.
                 lock().finish_frame(frames::DANGER_SITUATIONS)?;
+                let situations = lock().temp_files(frames::DANGER_SITUATIONS);
                 let t = Instant::now();
                 let mut scored = Vec::new();
                 for (players, phoenix) in tables.iter().filter(|_| score_phoenix) {
@@ -329,7 +338,7 @@ impl Merger {
                         only: mixed,
                     };
                     let (totals, _) = evaluate_file_on(
-                        std::slice::from_ref(&situations),
+                        &situations,
                         &[Estimator::Table(phoenix.clone())],
                         Estimator::BUILTINS.len(),
                         SITUATION_ROWS,
@@ -352,14 +361,10 @@ impl Merger {
                 let draw_rate = frames::draw_rate_frame(cells)?;
                 let df = if validate {
                     lock().finish_frame(frames::TENPAI_DRAWS)?;
+                    let tenpai_draws = lock().temp_files(frames::TENPAI_DRAWS);
                     // The default table's draws (the run scores the other's itself).
                     let only = mixed.then_some(tables[0].0);
-                    Some(tsumo::report_from(
-                        &draw_rate,
-                        std::slice::from_ref(&tenpai_draws),
-                        None,
-                        only,
-                    )?)
+                    Some(tsumo::report_from(&draw_rate, &tenpai_draws, None, only)?)
                 } else {
                     None
                 };
