@@ -46,7 +46,6 @@ enum Command {
 
 /// Parses the command line, runs the command and turns how it ended into the exit status.
 pub fn main() -> ExitCode {
-    bound_memory();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) => {
@@ -59,6 +58,20 @@ pub fn main() -> ExitCode {
             };
         }
     };
+    // The commands that read a frames directory of any size; an ingest (and `haifu run`,
+    // whose peak is its ingest's) keeps glibc's and polars' defaults, which cost it less CPU.
+    if matches!(
+        cli.command,
+        Command::Stats(_)
+            | Command::Query(_)
+            | Command::Params(_)
+            | Command::DangerEval(_)
+            | Command::Agree(_)
+            | Command::Compare(_)
+            | Command::HandReading(_)
+    ) {
+        bound_memory();
+    }
     stop_on_interrupt();
     let result = match &cli.command {
         Command::Run(args) => cmd::run::run(args),

@@ -75,8 +75,11 @@ pub(crate) fn return_freed_memory() {
     }
 }
 
-/// Bounds what the reports keep in memory, whatever the size of the frames they scan. Call once,
-/// from the binary, before any thread starts (it sets environment variables polars reads).
+/// Bounds what the reports keep in memory, whatever the size of the frames they scan. Called
+/// by the binary for the commands that read a frames directory, before any thread starts (it
+/// sets environment variables polars reads). Not for an ingest or `haifu run`: there both cost
+/// 2-5% CPU in the reports (a trimmed heap is faulted in again; one row group in flight
+/// serialises small scans), and their peak is the ingest's, flat already.
 ///
 /// Measured over the Phoenix frames (`--all`) and 8 distinct copies of them (BENCHMARKS.md,
 /// thirty-first session), the reports' peak RSS grew with the corpus for two reasons besides
