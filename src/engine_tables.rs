@@ -200,9 +200,10 @@ const SLICE_ROWS: usize = 1 << 18;
 
 /// Calls `each` with frame `name`'s rows (the `columns` read, which must name those `keep`
 /// and `games` test) [`SLICE_ROWS`] at a time, in reading order, only the rows for which
-/// `keep` and `games` hold. The units of §17 and §18 are read this way, twice (the counts,
-/// then the scores), so the memory of `params validate --table` does not grow with the frame:
-/// it held the whole of `discard_units` before, 1.6 GB for 51,584 games.
+/// `keep` and `games` hold. The units of §17, §18 and §20 are read this way, twice (the
+/// counts, then the scores), so the memory of `params validate --table` does not grow with the
+/// frame: it held the whole of `discard_units` before, 1.6 GB for 51,584 games. (§19's softmax
+/// is fitted on every unit at once: its units are held, about 40 bytes a hand.)
 fn each_slice(
     frames: &Path,
     name: &str,
@@ -633,51 +634,53 @@ pub(crate) fn tenpai(frames: &Path, engines: &Engines) -> Result<Scores> {
         .collect())
 }
 
+/// Calls `each` with the §20 units (the dama wins of `win_kinds`, of `games`' games) a slice
+/// at a time: (fold, the winning kind's class as an index of [`CLASSES`], ron).
+fn dama_units(
+    frames: &Path,
+    games: Option<&Expr>,
+    mut each: impl FnMut(i32, i64, bool),
+) -> Result<()> {
+    let keep = col("state").eq(lit("dama"));
+    let columns = ["fold", "state", "class", "ron"];
+    each_slice(frames, "win_kinds", &columns, Some(&keep), games, |df| {
+        let (fold, class, ron) = (ints(df, "fold")?, strs(df, "class")?, bools(df, "ron")?);
+        for i in 0..ron.len() {
+            let k = CLASSES
+                .iter()
+                .position(|&x| x == class[i])
+                .with_context(|| format!("win_kinds: unknown class {:?}", class[i]))?;
+            each(fold[i], k as i64, ron[i]);
+        }
+        Ok(())
+    })
+}
+
 /// §22 for §20's ron share of dama wins.
 pub(crate) fn ron_share(frames: &Path, engines: &Engines) -> Result<Scores> {
-    let df = read_frame(
-        frames,
-        "win_kinds",
-        &["fold", "state", "class", "ron"],
-        engines.games.as_ref(),
-    )?;
-    let (fold, state, class, ron) = (
-        ints(&df, "fold")?,
-        strs(&df, "state")?,
-        strs(&df, "class")?,
-        bools(&df, "ron")?,
-    );
     let akochan = engines.akochan.as_deref().map(read_ron_ratio).transpose()?;
-    let class_of = |c: &str| -> Result<i64> {
-        CLASSES
-            .iter()
-            .position(|&x| x == c)
-            .map(|i| i as i64)
-            .with_context(|| format!("win_kinds: unknown class {c:?}"))
-    };
+    let games = engines.games.as_ref();
     let mut by_class = [Counts::default(), Counts::default()];
     let mut pooled = by_class.clone();
-    let dama: Vec<usize> = (0..df.height()).filter(|&i| state[i] == "dama").collect();
-    for &i in &dama {
-        let f = fold_index(fold[i]);
-        by_class[f].add(vec![class_of(&class[i])?], ron[i]);
-        pooled[f].add(vec![], ron[i]);
-    }
+    dama_units(frames, games, |fold, k, ron| {
+        let f = fold_index(fold);
+        by_class[f].add(vec![k], ron);
+        pooled[f].add(vec![], ron);
+    })?;
     let mut names = vec!["table"];
     if akochan.is_some() {
         names.push("akochan");
     }
     let mut scores = vec![Score::default(); names.len()];
-    for &i in &dama {
-        let g = other(fold[i]);
-        let k = class_of(&class[i])?;
+    dama_units(frames, games, |fold, k, ron| {
+        let g = other(fold);
         let (p, fb) = first_rate(&[&by_class[g], &pooled[g]], &[vec![k], vec![]]);
-        scores[0].binary(p, ron[i]);
+        scores[0].binary(p, ron);
         scores[0].fallbacks += fb;
         if let Some(a) = &akochan {
-            scores[1].binary(a[k as usize], ron[i]);
+            scores[1].binary(a[k as usize], ron);
         }
-    }
+    })?;
     Ok(names
         .into_iter()
         .zip(scores)
