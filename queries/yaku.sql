@@ -5,22 +5,25 @@
 -- count: the §10 yaku count (an entry counts 1; dora, ura dora and red dora count their han,
 -- i.e. tiles); share = count / wins; wins_with: the wins that count it at least once, and
 -- win_share = wins_with / wins with its 95% Wilson interval.
-WITH per_win AS (
-  SELECT game_id, hand, seat, id, yaku, SUM(count) AS n FROM win_yaku
-  GROUP BY game_id, hand, seat, id, yaku
+-- win_yaku has one row per (win, yaku id) (docs/frames.md), so a row with count > 0 is a win that
+-- counts its yaku; the pooled yakuhai's wins are the wins whose `yaku` (wins: `key:han` entries,
+-- space-separated) lists a seat wind, a round wind or a dragon. No step groups by win, so the
+-- report's memory does not grow with the corpus.
+WITH by_yaku AS (
+  SELECT id, yaku, SUM(count) AS count, SUM(CASE WHEN count > 0 THEN 1 ELSE 0 END) AS wins_with
+  FROM win_yaku GROUP BY id, yaku
 ),
-by_yaku AS (
-  SELECT id, yaku, SUM(n) AS count, SUM(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS wins_with
-  FROM per_win GROUP BY id, yaku
+yakuhai_count AS (
+  SELECT COALESCE(SUM(count), 0) AS count FROM win_yaku WHERE id >= 10 AND id <= 20
 ),
-yakuhai_win AS (
-  SELECT game_id, hand, seat, SUM(n) AS n FROM per_win WHERE id >= 10 AND id <= 20
-  GROUP BY game_id, hand, seat
+yakuhai_wins AS (
+  SELECT COALESCE(SUM(CASE WHEN (' ' || yaku) LIKE '% seat-wind-%' OR (' ' || yaku) LIKE '% round-wind-%'
+      OR (' ' || yaku) LIKE '% haku:%' OR (' ' || yaku) LIKE '% hatsu:%' OR (' ' || yaku) LIKE '% chun:%' THEN 1 ELSE 0 END), 0) AS wins_with
+  FROM wins
 ),
 yakuhai AS (
-  SELECT 99 AS id, 'yakuhai' AS yaku, COALESCE(SUM(n), 0) AS count,
-         COALESCE(SUM(CASE WHEN n > 0 THEN 1 ELSE 0 END), 0) AS wins_with
-  FROM yakuhai_win
+  SELECT 99 AS id, 'yakuhai' AS yaku, c.count, w.wins_with
+  FROM yakuhai_count c CROSS JOIN yakuhai_wins w
 ),
 totals AS (
   SELECT COUNT(*) AS wins, AVG(CAST(points AS DOUBLE)) AS mean_points,

@@ -2,22 +2,16 @@
 -- points over the wins) and mean_han (over the wins with a han count, i.e. not yakuman);
 -- then per yaku (and the pooled `yakuhai`): win_share, the wins that count it at least once
 -- among all wins. Tables: win_yaku, wins (written with --with development).
-WITH per_win AS (
-  SELECT game_id, hand, seat, id, yaku, SUM(count) AS n FROM win_yaku
-  GROUP BY game_id, hand, seat, id, yaku
-),
-by_yaku AS (
-  SELECT id, yaku, SUM(CASE WHEN n > 0 THEN 1 ELSE 0 END) AS wins_with
-  FROM per_win GROUP BY id, yaku
-),
-yakuhai_win AS (
-  SELECT game_id, hand, seat, SUM(n) AS n FROM per_win WHERE id >= 10 AND id <= 20
-  GROUP BY game_id, hand, seat
+-- As queries/yaku.sql, without a step that groups by win.
+WITH by_yaku AS (
+  SELECT id, yaku, SUM(CASE WHEN count > 0 THEN 1 ELSE 0 END) AS wins_with
+  FROM win_yaku GROUP BY id, yaku
 ),
 yakuhai AS (
   SELECT 99 AS id, 'yakuhai' AS yaku,
-         COALESCE(SUM(CASE WHEN n > 0 THEN 1 ELSE 0 END), 0) AS wins_with
-  FROM yakuhai_win
+    COALESCE(SUM(CASE WHEN (' ' || yaku) LIKE '% seat-wind-%' OR (' ' || yaku) LIKE '% round-wind-%'
+      OR (' ' || yaku) LIKE '% haku:%' OR (' ' || yaku) LIKE '% hatsu:%' OR (' ' || yaku) LIKE '% chun:%' THEN 1 ELSE 0 END), 0) AS wins_with
+  FROM wins
 ),
 totals AS (
   SELECT COUNT(*) AS wins,

@@ -140,7 +140,8 @@ impl GameFrame for Wins {
     }
 }
 
-/// `win_yaku`: one row per entry of a win's `yaku` (with its han) and `yakuman` (han null).
+/// `win_yaku`: one row per entry of a win's `yaku` (with its han) and `yakuman` (han null), one
+/// row per (win, id).
 #[derive(Default)]
 pub(super) struct WinYaku {
     game: Vec<u32>,
@@ -157,15 +158,43 @@ pub(super) fn new_yaku() -> Box<dyn GameFrame> {
 }
 
 impl WinYaku {
-    fn entry(&mut self, game: u32, w: &crate::stats::WinRow, id: u8, han: Option<u8>) {
+    /// Adds the entries of win `w` of game number `game`.
+    fn win(&mut self, game: u32, w: &crate::stats::WinRow) {
+        let start = self.id.len();
+        for &(id, han) in &w.yaku {
+            self.entry(game, w, start, id, Some(han));
+        }
+        for &id in &w.yakuman {
+            self.entry(game, w, start, id, None);
+        }
+    }
+
+    /// Adds an entry of win `w`, whose rows start at row `start`. Invariant: one row per
+    /// (win, id), so that a report counts the wins with a yaku without grouping by win: an id
+    /// the win already has (never in a Tenhou log) adds its count and han to that row.
+    fn entry(
+        &mut self,
+        game: u32,
+        w: &crate::stats::WinRow,
+        start: usize,
+        id: u8,
+        han: Option<u8>,
+    ) {
+        let count = han.map_or(1, |h| yaku::count(id, h)) as i32;
+        if let Some(i) = (start..self.id.len()).find(|&i| self.id[i] == id) {
+            self.count[i] += count;
+            if let (Some(a), Some(h)) = (self.han[i].as_mut(), han) {
+                *a += i32::from(h);
+            }
+            return;
+        }
         self.game.push(game);
         self.hand.push(i32::from(w.hand));
         self.seat.push(i32::from(w.seat));
         self.id.push(id);
         self.han.push(han.map(i32::from));
         self.yakuman.push(han.is_none());
-        self.count
-            .push(han.map_or(1, |h| yaku::count(id, h)) as i32);
+        self.count.push(count);
     }
 }
 
@@ -184,12 +213,7 @@ impl GameFrame for WinYaku {
             return;
         }
         for w in &g.obs.wins {
-            for &(id, han) in &w.yaku {
-                self.entry(game, w, id, Some(han));
-            }
-            for &id in &w.yakuman {
-                self.entry(game, w, id, None);
-            }
+            self.win(game, w);
         }
     }
 
@@ -210,5 +234,48 @@ impl GameFrame for WinYaku {
             .opt_int("han", y.han)
             .boolean("yakuman", &y.yakuman)
             .plain_int("count", y.count)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn win(seat: u8, yaku: Vec<(u8, u8)>, yakuman: Vec<u8>) -> crate::stats::WinRow {
+        crate::stats::WinRow {
+            hand: 3,
+            seat,
+            discarder: None,
+            pao: None,
+            ten: [30, 8000, 1],
+            yaku,
+            yakuman,
+            tile: 0,
+            tile_red: false,
+            turn: 9,
+            riichi: true,
+            closed: true,
+            waits: [None; KINDS],
+            sticks: 0,
+            kita: 0,
+        }
+    }
+
+    /// `win_yaku` holds one row per (win, id): an id a win lists again adds its §10 count and
+    /// its han to the win's first row of that id; another win's rows are its own.
+    /// Worked by hand: win 1 lists riichi (id 1, 1 han), dora (52, 2 han: count 2), haku (18),
+    /// dora again (52, 1 han): rows riichi, dora (han 3, count 3), haku. Win 2 lists dora (52,
+    /// 1 han), haku twice and the yakuman daisangen (39) twice: rows dora (count 1), haku (han 2,
+    /// count 2), daisangen (han null, count 2).
+    #[test]
+    fn a_repeated_yaku_id_adds_to_its_row() {
+        let mut y = WinYaku::default();
+        y.win(0, &win(1, vec![(1, 1), (52, 2), (18, 1), (52, 1)], vec![]));
+        y.win(0, &win(2, vec![(52, 1), (18, 1), (18, 1)], vec![39, 39]));
+        assert_eq!(y.id, [1, 52, 18, 52, 18, 39]);
+        assert_eq!(y.seat, [1, 1, 1, 2, 2, 2]);
+        assert_eq!(y.count, [1, 3, 1, 1, 2, 2]);
+        assert_eq!(y.han, [Some(1), Some(3), Some(1), Some(1), Some(2), None]);
+        assert_eq!(y.yakuman, [false, false, false, false, false, true]);
     }
 }
