@@ -12,10 +12,8 @@ WITH named AS (
   SELECT
     CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 WHEN 2 THEN g.name_2 ELSE g.name_3 END
       AS name,
-    g.hanchan, s.*,
-    -- The final score above the start: 25,000, or 35,000 in a three-player table (§24).
-    CAST(s.score AS BIGINT) - CASE WHEN params.players = 3 THEN 35000 ELSE 25000 END AS gain
-  FROM seats s JOIN games g ON s.game_id = g.game_id CROSS JOIN params
+    g.hanchan, s.*
+  FROM seats s JOIN games g ON s.game_id = g.game_id
 ),
 totals AS (
   SELECT name,
@@ -31,8 +29,7 @@ totals AS (
     SUM(CASE WHEN hanchan AND place = 3 THEN 1 ELSE 0 END) AS dan_3,
     SUM(CASE WHEN hanchan AND place = 4 THEN 1 ELSE 0 END) AS dan_4,
     SUM(CASE WHEN score < 0 THEN 1 ELSE 0 END) AS busts,
-    CASE WHEN COUNT(score) > 0 THEN SUM(gain) END AS score,
-    AVG(CAST(gain AS DOUBLE)) AS score_per_game,
+    COUNT(score) AS scored, SUM(CAST(score AS BIGINT)) AS scores,
     SUM(CAST(draws AS BIGINT)) AS draws, SUM(CAST(dealer_hands AS BIGINT)) AS dealer_hands, SUM(CAST(dealer_wins AS BIGINT)) AS dealer_wins,
     SUM(CAST(wins AS BIGINT)) AS wins, SUM(CAST(win_points AS BIGINT)) AS win_points, SUM(CAST(win_turns AS BIGINT)) AS win_turns,
     SUM(CAST(riichi_wins AS BIGINT)) AS riichi_wins, SUM(CAST(riichi_win_points AS BIGINT)) AS riichi_win_points,
@@ -43,11 +40,18 @@ totals AS (
     SUM(CAST(riichi_deal_ins AS BIGINT)) AS riichi_deal_ins, SUM(CAST(chases AS BIGINT)) AS chases,
     SUM(CAST(call_hands AS BIGINT)) AS call_hands, SUM(CAST(call_deal_ins AS BIGINT)) AS call_deal_ins
   FROM named GROUP BY name
+),
+-- The final score above the start: 25,000, or 35,000 in a three-player table (§24); taken
+-- from the sums (exact integers), so that the seats are not joined to `params` one by one.
+gains AS (
+  SELECT t.*, t.scores - CAST(t.scored AS BIGINT) * CASE WHEN params.players = 3 THEN 35000 ELSE 25000 END AS gain
+  FROM totals t CROSS JOIN params
 )
 SELECT name, games, hands, place_1, place_2, place_3, place_4, average_place,
   CASE WHEN dan_4 > 0 THEN CAST(6 * dan_1 + 3 * dan_2 AS DOUBLE) / dan_4 - 2.0 END AS stable_dan,
   dan_1, dan_2, dan_3, dan_4,
-  busts, score, score_per_game,
+  busts, CASE WHEN scored > 0 THEN gain END AS score,
+  CAST(gain AS DOUBLE) / NULLIF(scored, 0) AS score_per_game,
   CAST(wins AS DOUBLE) / NULLIF(hands, 0) AS win_rate,
   CAST(deal_ins AS DOUBLE) / NULLIF(hands, 0) AS deal_in_rate,
   CAST(declarations AS DOUBLE) / NULLIF(hands, 0) AS riichi_rate,
@@ -69,5 +73,5 @@ SELECT name, games, hands, place_1, place_2, place_3, place_4, average_place,
   CAST(call_wins AS DOUBLE) / NULLIF(call_hands, 0) AS call_win_rate,
   CAST(call_deal_ins AS DOUBLE) / NULLIF(call_hands, 0) AS call_deal_in_rate,
   dealer_hands, dealer_wins
-FROM totals
+FROM gains
 ORDER BY games DESC, name
