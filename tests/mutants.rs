@@ -49,6 +49,8 @@ mod report_values;
 mod reports;
 #[path = "review.rs"]
 mod review;
+#[path = "rolled_parts.rs"]
+mod rolled_parts;
 #[path = "sanma.rs"]
 mod sanma;
 #[path = "tables.rs"]
