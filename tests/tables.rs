@@ -729,3 +729,26 @@ fn phoenix_engine_tables_scored() {
             < 0.01
     );
 }
+
+/// §24: over frames that hold both tables, `params validate --table` scores the four-player
+/// games' units only (`--players 4`), read a slice at a time with the games filter: the same
+/// output as over the four-player fixtures alone, for each table read that way.
+#[test]
+fn params_validate_tables_on_a_mixed_directory_score_one_table() {
+    let four = ingest();
+    let mixed = common::ingest_cli(
+        &[common::fixtures(), common::sanma_fixtures()],
+        &["--with", "tables"],
+    );
+    for table in ["tenpai-rate", "win-rate", "ron-share"] {
+        let run = |dir: &Path, extra: &[&str]| {
+            let mut args = vec!["params", "validate", "--table", table, "--frames"];
+            args.push(dir.to_str().unwrap());
+            args.extend(extra);
+            common::ok(&common::haifu(&args))
+        };
+        let alone = run(four.path(), &[]);
+        assert!(alone.contains("units"), "{table}: {alone}");
+        assert_eq!(run(mixed.path(), &["--players", "4"]), alone, "{table}");
+    }
+}
