@@ -435,16 +435,21 @@ mod tests {
         fs::create_dir(dir.path().join("t")).unwrap();
         fs::write(dir.path().join("t").join("part-00007.parquet"), b"earlier").unwrap();
         let mut w = FrameWriter::new(dir.path()).unwrap();
+        // `u`, opened first, is never rolled: rolling `t` (or a frame without a file) leaves it.
+        w.write_chunk("u", &chunk(vec![5])).unwrap();
+        w.roll("absent").unwrap();
         w.write_chunk("t", &chunk(vec![1, 2])).unwrap();
         w.write_chunk("t", &chunk(vec![3])).unwrap();
         assert_eq!(w.row_groups("t"), 2);
+        assert_eq!(w.row_groups("u"), 1);
         w.roll("t").unwrap();
         assert_eq!(w.row_groups("t"), 0);
         w.write_chunk("t", &chunk(vec![4])).unwrap();
         assert_eq!(w.row_groups("t"), 1);
         w.roll("t").unwrap();
         w.write_chunk("t", &chunk(vec![])).unwrap();
-        w.write_chunk("u", &chunk(vec![5])).unwrap();
+        w.write_chunk("u", &chunk(vec![6])).unwrap();
+        assert_eq!(w.temp_files("u").len(), 1);
         let temp = w.temp_files("t");
         assert_eq!(temp.len(), 2);
         assert_eq!(read(&temp[0]), [1, 2, 3]);
@@ -461,7 +466,7 @@ mod tests {
         assert_eq!(names, ["part-00000.parquet", "part-00001.parquet"]);
         assert_eq!(read(&parts[0]), [1, 2, 3]);
         assert_eq!(read(&parts[1]), [4]);
-        assert_eq!(read(&dir.path().join("u.parquet")), [5]);
+        assert_eq!(read(&dir.path().join("u.parquet")), [5, 6]);
         assert_eq!(
             fs::read_dir(dir.path()).unwrap().count(),
             2,
