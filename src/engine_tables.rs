@@ -164,28 +164,15 @@ pub(crate) fn marginals(p: &[f64; 24]) -> [[f64; 4]; 4] {
 // ---------------------------------------------------------------------------------------
 // Frames.
 
+/// The `columns` of frame `name` whole (with `games`, of one table's games): §19's units, which
+/// its softmax fit holds at once anyway.
 fn read_frame(
     frames: &Path,
     name: &str,
     columns: &[&str],
     games: Option<&Expr>,
 ) -> Result<DataFrame> {
-    read_rows(frames, name, columns, None, games)
-}
-
-/// [`read_frame`], only the rows for which `keep` holds when given (and, with `games`, of one
-/// table's games).
-fn read_rows(
-    frames: &Path,
-    name: &str,
-    columns: &[&str],
-    keep: Option<Expr>,
-    games: Option<&Expr>,
-) -> Result<DataFrame> {
     let mut lf = dataset::scan(frames, name)?;
-    if let Some(keep) = keep {
-        lf = lf.filter(keep);
-    }
     if let Some(games) = games {
         lf = lf.filter(games.clone());
     }
