@@ -1,33 +1,39 @@
 -- §19 Final placement from the start of a hand. Table: placement_units (one row per hand of
--- a four-player hanchan with owari; s0..s3 the scores at the hand's start, rank_0..3 the final
--- places). Rows per (kyoku, seat, start_place, gap_above, gap_below): start_place is the seat's
--- place by the start scores (ties to the seat nearer the first dealer), gap_above its score
+-- a hanchan with owari; s0..s3 the scores at the hand's start, rank_0..3 the final places; a
+-- three-player game's fourth seat has rank_3 = 0 and is no seat here, nor a score above or
+-- below, §24). Rows per (kyoku, seat, start_place, gap_above, gap_below): start_place is the
+-- seat's place by the start scores (ties to the seat nearer the first dealer), gap_above its score
 -- minus the score of the seat just above (null for the leader), gap_below its score minus the
 -- score of the seat just below (null for the last), each binned by truncation toward zero in
 -- 4,000 points. units (hands), place_1..place_4 (counts of the seat's final place) and their
 -- shares rate_1..rate_4 with 95% Wilson intervals.
 -- Portable form (polars, DuckDB, Spark SQL): DIV(a, b) as CAST(FLOOR(a / b) AS BIGINT) (DuckDB has no DIV; `/` is a float
 -- division in all three engines; the keys are non-negative and far below 2^53).
-WITH fp_rel AS (
+WITH fp_units AS (
+  SELECT kyoku, s0, s1, s2, CASE WHEN rank_3 > 0 THEN s3 END AS s3, rank_0, rank_1, rank_2, rank_3
+  FROM placement_units
+),
+fp_rel AS (
   SELECT kyoku, 0 AS seat, s0 AS s, rank_0 AS r, CASE WHEN s1 > s0 THEN 1 ELSE 0 END + CASE WHEN s2 > s0 THEN 1 ELSE 0 END + CASE WHEN s3 > s0 THEN 1 ELSE 0 END AS above_n,
     LEAST(CASE WHEN s1 > s0 THEN s1 END, CASE WHEN s2 > s0 THEN s2 END, CASE WHEN s3 > s0 THEN s3 END) AS above_s,
     GREATEST(CASE WHEN s1 > s0 THEN NULL ELSE s1 END, CASE WHEN s2 > s0 THEN NULL ELSE s2 END, CASE WHEN s3 > s0 THEN NULL ELSE s3 END) AS below_s
-  FROM placement_units
+  FROM fp_units
   UNION ALL
   SELECT kyoku, 1 AS seat, s1 AS s, rank_1 AS r, CASE WHEN s0 >= s1 THEN 1 ELSE 0 END + CASE WHEN s2 > s1 THEN 1 ELSE 0 END + CASE WHEN s3 > s1 THEN 1 ELSE 0 END AS above_n,
     LEAST(CASE WHEN s0 >= s1 THEN s0 END, CASE WHEN s2 > s1 THEN s2 END, CASE WHEN s3 > s1 THEN s3 END) AS above_s,
     GREATEST(CASE WHEN s0 >= s1 THEN NULL ELSE s0 END, CASE WHEN s2 > s1 THEN NULL ELSE s2 END, CASE WHEN s3 > s1 THEN NULL ELSE s3 END) AS below_s
-  FROM placement_units
+  FROM fp_units
   UNION ALL
   SELECT kyoku, 2 AS seat, s2 AS s, rank_2 AS r, CASE WHEN s0 >= s2 THEN 1 ELSE 0 END + CASE WHEN s1 >= s2 THEN 1 ELSE 0 END + CASE WHEN s3 > s2 THEN 1 ELSE 0 END AS above_n,
     LEAST(CASE WHEN s0 >= s2 THEN s0 END, CASE WHEN s1 >= s2 THEN s1 END, CASE WHEN s3 > s2 THEN s3 END) AS above_s,
     GREATEST(CASE WHEN s0 >= s2 THEN NULL ELSE s0 END, CASE WHEN s1 >= s2 THEN NULL ELSE s1 END, CASE WHEN s3 > s2 THEN NULL ELSE s3 END) AS below_s
-  FROM placement_units
+  FROM fp_units
   UNION ALL
   SELECT kyoku, 3 AS seat, s3 AS s, rank_3 AS r, CASE WHEN s0 >= s3 THEN 1 ELSE 0 END + CASE WHEN s1 >= s3 THEN 1 ELSE 0 END + CASE WHEN s2 >= s3 THEN 1 ELSE 0 END AS above_n,
     LEAST(CASE WHEN s0 >= s3 THEN s0 END, CASE WHEN s1 >= s3 THEN s1 END, CASE WHEN s2 >= s3 THEN s2 END) AS above_s,
     GREATEST(CASE WHEN s0 >= s3 THEN NULL ELSE s0 END, CASE WHEN s1 >= s3 THEN NULL ELSE s1 END, CASE WHEN s2 >= s3 THEN NULL ELSE s2 END) AS below_s
-  FROM placement_units
+  FROM fp_units
+  WHERE rank_3 > 0
 ),
 -- Each (hand, seat) is binned to integers (a gap's bin 1..9 from ≤-16000 up, 0 when it has
 -- none) and counted by one packed integer,

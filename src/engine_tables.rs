@@ -16,8 +16,9 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context, Result};
 use polars::prelude::*;
 
-use crate::frames::{akochan_order, dataset};
-use crate::softmax;
+use crate::frames::{dataset, order_seats};
+use crate::rules::Players;
+use crate::softmax::{self, Shape};
 
 /// The tables §22 scores.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -55,6 +56,8 @@ pub(crate) struct Engines {
     pub(crate) csv: Option<PathBuf>,
     /// The rows of one table's games when the frames hold both (§24: no score pools them).
     pub(crate) games: Option<Expr>,
+    /// The table's rules: §19's orders and features, the seats of the place marginals.
+    pub(crate) players: Players,
 }
 
 // ---------------------------------------------------------------------------------------
@@ -111,9 +114,10 @@ impl Score {
         self.calibration[bin(p)].add_binary(p, y);
     }
 
-    /// A hand scored on its order: p over the 24 orders, `y` the realised one. log-loss
-    /// −ln p(y); Brier Σ over the 24 of (p − [i = y])²; each of the 24 in the calibration.
-    pub(crate) fn orders(&mut self, p: &[f64; 24], y: usize) {
+    /// A hand scored on its order: p over the orders (24, or 6 with three players), `y` the
+    /// realised one. log-loss −ln p(y); Brier Σ over the orders of (p − [i = y])²; each order
+    /// in the calibration.
+    pub(crate) fn orders(&mut self, p: &[f64], y: usize) {
         let s = &mut self.overall;
         s.units += 1;
         s.observed += 1.0;
@@ -126,21 +130,22 @@ impl Score {
         }
     }
 
-    /// A hand scored on the place marginals: m[seat][place] from the order probabilities,
-    /// log-loss the mean over the seats of −ln m[seat][its place], Brier the sum over the 16
-    /// cells; each cell in the calibration.
-    pub(crate) fn places(&mut self, p: &[f64; 24], y: usize) {
-        let m = marginals(p);
-        let real = akochan_order(y);
+    /// A hand scored on the place marginals: m[seat][place] from the order probabilities `p`
+    /// of a game of `players`, log-loss the mean over the seats of −ln m[seat][its place],
+    /// Brier the sum over the seats × places cells (16, or 9); each cell in the calibration.
+    pub(crate) fn places(&mut self, p: &[f64], y: usize, players: Players) {
+        let m = marginals(p, players);
+        let (real, n) = order_seats(players, y);
+        let seats = n as f64;
         let s = &mut self.overall;
         s.units += 1;
         s.observed += 1.0;
-        for (place, &seat) in real.iter().enumerate() {
-            s.log_loss -= clip(m[usize::from(seat)][place]).ln() / 4.0;
-            s.expected += m[usize::from(seat)][place] / 4.0;
+        for (place, &seat) in real[..n].iter().enumerate() {
+            s.log_loss -= clip(m[usize::from(seat)][place]).ln() / seats;
+            s.expected += m[usize::from(seat)][place] / seats;
         }
-        for (seat, row) in m.iter().enumerate() {
-            for (place, &q) in row.iter().enumerate() {
+        for (seat, row) in m.iter().enumerate().take(n) {
+            for (place, &q) in row.iter().enumerate().take(n) {
                 let hit = usize::from(real[place]) == seat;
                 let yf = f64::from(u8::from(hit));
                 s.brier += (q - yf) * (q - yf);
@@ -150,11 +155,13 @@ impl Score {
     }
 }
 
-/// P(seat s finishes in place r) from the 24 order probabilities.
-pub(crate) fn marginals(p: &[f64; 24]) -> [[f64; 4]; 4] {
+/// P(seat s finishes in place r) from the order probabilities `p` of a game of `players` (0
+/// for the absent fourth seat of three).
+pub(crate) fn marginals(p: &[f64], players: Players) -> [[f64; 4]; 4] {
     let mut m = [[0.0; 4]; 4];
     for (i, &pi) in p.iter().enumerate() {
-        for (place, &seat) in akochan_order(i).iter().enumerate() {
+        let (order, n) = order_seats(players, i);
+        for (place, &seat) in order[..n].iter().enumerate() {
             m[usize::from(seat)][place] += pi;
         }
     }
@@ -856,18 +863,20 @@ fn per_round(part: &str) -> bool {
 /// orders of each round's hands.
 pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     let units = placement_units(frames, engines.games.as_ref())?;
+    let shape = Shape::of(engines.players);
+    let classes = shape.classes;
     let akochan = engines.akochan.as_deref().map(read_rank_prob).transpose()?;
     // Per fitting fold and kyoku: order counts and the fitted softmax.
-    let mut counts = vec![vec![[0.0f64; 24]; softmax::KYOKUS]; 2];
+    let mut counts = vec![vec![[0.0f64; softmax::CLASSES]; softmax::KYOKUS]; 2];
     let mut fit_units: Vec<Vec<Vec<FitUnit>>> = vec![vec![Vec::new(); softmax::KYOKUS]; 2];
     for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
         let f = fold_index(u.fold);
         counts[f][u.kyoku][usize::from(u.order)] += 1.0;
-        fit_units[f][u.kyoku].push((softmax::features(u.scores), u.order));
+        fit_units[f][u.kyoku].push((shape.features(u.scores), u.order));
     }
     let fits: Vec<Vec<Vec<f64>>> = fit_units
         .iter()
-        .map(|per| per.iter().map(|u| softmax::fit(u)).collect())
+        .map(|per| per.iter().map(|u| softmax::fit(shape, u)).collect())
         .collect::<Result<_>>()?;
     let mut names = vec!["uniform", "table", "softmax"];
     if akochan.is_some() {
@@ -877,27 +886,29 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     let mut places = vec![Score::default(); names.len()];
     // The same on the orders, per round (kyoku).
     let mut per_kyoku = vec![vec![Score::default(); names.len()]; softmax::KYOKUS];
+    let uniform = [1.0 / classes as f64; softmax::CLASSES];
     for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
         let g = other(u.fold);
         let y = usize::from(u.order);
-        let x = softmax::features(u.scores);
+        let x = shape.features(u.scores);
         let n: f64 = counts[g][u.kyoku].iter().sum();
         let (table, fb) = if n > 0.0 {
             (counts[g][u.kyoku].map(|c| c / n), 0)
         } else {
-            ([1.0 / 24.0; 24], 1)
+            (uniform, 1)
         };
-        let mut ps = vec![([1.0 / 24.0; 24], 0), (table, fb)];
-        ps.push((softmax::probabilities(&fits[g][u.kyoku], &x), 0));
+        let mut ps = vec![(uniform, 0), (table, fb)];
+        ps.push((shape.probabilities(&fits[g][u.kyoku], &x), 0));
         if let Some(a) = &akochan {
-            ps.push((softmax::probabilities(&a[u.kyoku], &x), 0));
+            ps.push((shape.probabilities(&a[u.kyoku], &x), 0));
         }
         for (m, (p, fb)) in ps.iter().enumerate() {
+            let p = &p[..classes];
             orders[m].orders(p, y);
             orders[m].fallbacks += fb;
             per_kyoku[u.kyoku][m].orders(p, y);
             per_kyoku[u.kyoku][m].fallbacks += fb;
-            places[m].places(p, y);
+            places[m].places(p, y, engines.players);
             places[m].fallbacks += fb;
         }
     }
@@ -1071,8 +1082,10 @@ fn frame(table: Table, scores: &Scores) -> PolarsResult<DataFrame> {
 
 /// The report for a person: per part the models with the best value of each metric starred,
 /// then the calibration in tenths of p.
-pub(crate) fn render_table(df: &DataFrame, table: Table) -> Result<String> {
+pub(crate) fn render_table(df: &DataFrame, table: Table, players: Players) -> Result<String> {
     use crate::report::render::{marked_table, Best};
+    let shape = Shape::of(players);
+    let orders = format!("on the {} final orders", shape.classes);
     let mut out = String::new();
     let parts: Vec<String> = {
         let mut p = strs(df, "part")?;
@@ -1101,13 +1114,11 @@ pub(crate) fn render_table(df: &DataFrame, table: Table) -> Result<String> {
             .extract::<i64>()
             .unwrap_or(0);
         let what = match (table, part.as_str()) {
-            (Table::Placement, "orders") => "hands, on the 24 final orders",
-            (Table::Placement, p) if per_round(p) => {
-                "hands starting this round, on the 24 final orders"
-            }
-            (Table::Placement, _) => "hands, on each seat's final place",
-            (Table::RonShare, _) => "dama wins",
-            _ => "units",
+            (Table::Placement, "orders") => format!("hands, {orders}"),
+            (Table::Placement, p) if per_round(p) => format!("hands starting this round, {orders}"),
+            (Table::Placement, _) => "hands, on each seat's final place".to_string(),
+            (Table::RonShare, _) => "dama wins".to_string(),
+            _ => "units".to_string(),
         };
         let round = if per_round(&part) {
             &part["orders ".len()..]
@@ -1133,7 +1144,12 @@ pub(crate) fn render_table(df: &DataFrame, table: Table) -> Result<String> {
             out.push('\n');
             continue;
         }
-        out.push_str("\n== calibration by p (each probability a unit gives: 24 orders or 16 seat-place cells for placement)\n");
+        out.push_str(&format!(
+            "\n== calibration by p (each probability a unit gives: {} orders or {} seat-place \
+             cells for placement)\n",
+            shape.classes,
+            players.seats() * players.seats()
+        ));
         let cal = sel("calibration")?
             .lazy()
             .filter(col("units").gt(lit(0)))
@@ -1208,10 +1224,39 @@ mod tests {
         assert!((s.overall.log_loss - 24f64.ln()).abs() < 1e-12);
         assert!((s.overall.brier - 23.0 / 24.0).abs() < 1e-12);
         let mut m = Score::default();
-        m.places(&p, 0);
+        m.places(&p, 0, Players::Four);
         assert!((m.overall.log_loss - 4f64.ln()).abs() < 1e-12);
         assert!((m.overall.brier - 3.0).abs() < 1e-12);
         assert_eq!(m.calibration[2].units, 16);
+    }
+
+    /// Three players (§24): uniform 1/6 over the 6 orders, realised order 3 (seats 1, 2, 0):
+    /// log-loss ln 6 = 1.79176; Brier (5/6)² + 5·(1/6)² = 0.83333. The marginals are 1/3
+    /// everywhere (each seat is in each place in 2 of the 6 orders): log-loss ln 3 = 1.09861,
+    /// Brier over the 9 cells 3·(2/3)² + 6·(1/3)² = 2, the 9 cells in bin [0.3, 0.4).
+    #[test]
+    fn placement_sums_on_uniform_three_players() {
+        let p = [1.0 / 6.0; 6];
+        let mut s = Score::default();
+        s.orders(&p, 3);
+        assert!((s.overall.log_loss - 6f64.ln()).abs() < 1e-12);
+        assert!((s.overall.brier - 5.0 / 6.0).abs() < 1e-12);
+        assert!((s.overall.expected - 1.0 / 6.0).abs() < 1e-12);
+        let mut m = Score::default();
+        m.places(&p, 3, Players::Three);
+        assert!((m.overall.log_loss - 3f64.ln()).abs() < 1e-12);
+        assert!((m.overall.brier - 2.0).abs() < 1e-12);
+        assert!((m.overall.expected - 1.0 / 3.0).abs() < 1e-12);
+        assert_eq!(m.calibration[3].units, 9);
+        // All mass on the realised order 3: its seats 1, 2, 0 are first, second and third;
+        // every cell is 0 or 1 and hit exactly, so log-loss 0 and Brier 0.
+        let mut sure = [0.0; 6];
+        sure[3] = 1.0;
+        let mut m = Score::default();
+        m.places(&sure, 3, Players::Three);
+        assert!(m.overall.log_loss.abs() < 1e-8 && m.overall.brier == 0.0);
+        let q = marginals(&sure, Players::Three);
+        assert_eq!((q[1][0], q[2][1], q[0][2], q[3]), (1.0, 1.0, 1.0, [0.0; 4]));
     }
 
     /// All mass on order 1 (seats 0, 1, 3, 2): seat 3 is third, seat 2 fourth.
@@ -1219,7 +1264,7 @@ mod tests {
     fn marginals_follow_akochan_orders() {
         let mut p = [0.0; 24];
         p[1] = 1.0;
-        let m = marginals(&p);
+        let m = marginals(&p, Players::Four);
         assert_eq!(m[0][0], 1.0);
         assert_eq!(m[1][1], 1.0);
         assert_eq!(m[3][2], 1.0);
@@ -1298,6 +1343,10 @@ mod tests {
     /// inside akochan's 32-bit 1e-6).
     #[test]
     fn akochan_files_read_back() {
+        const FOUR: Shape = Shape {
+            classes: 24,
+            features: 4,
+        };
         let units: Vec<([f64; 4], u8)> = (0..400)
             .map(|i| {
                 let s = [
@@ -1306,10 +1355,10 @@ mod tests {
                     25_000,
                     20_000,
                 ];
-                (softmax::features(s), (i % 24) as u8)
+                (FOUR.features(s), (i % 24) as u8)
             })
             .collect();
-        let w = softmax::fit(&units).unwrap();
+        let w = softmax::fit(FOUR, &units).unwrap();
         let d = tempfile::tempdir().unwrap();
         for k in 0..softmax::KYOKUS {
             std::fs::write(
@@ -1320,10 +1369,7 @@ mod tests {
         }
         let back = read_rank_prob(d.path()).unwrap();
         for (x, _) in units.iter().take(50) {
-            let (p, q) = (
-                softmax::probabilities(&w, x),
-                softmax::probabilities(&back[11], x),
-            );
+            let (p, q) = (FOUR.probabilities(&w, x), FOUR.probabilities(&back[11], x));
             for i in 0..24 {
                 assert!((p[i] - q[i]).abs() < 1e-12);
             }

@@ -48,6 +48,9 @@ pub struct GroupInfo {
     /// What it adds to a run, measured on the 6,448 Phoenix games against the default run
     /// (docs/performance.md, "What each `--with` group costs").
     pub cost: &'static str,
+    /// Computed for three-player games as well (§24); a group that is not writes no row of a
+    /// three-player game, and the ingest and the reports say so.
+    pub three_player: bool,
 }
 
 /// Every group, in the order `--help` and `haifu stats --list` show them.
@@ -59,6 +62,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "every discard decision, for `haifu agree` and report `decisions`",
         frames: &["decisions"],
         cost: "+56% time; 3.1 M rows, 93 MiB",
+        three_player: true,
     },
     GroupInfo {
         group: Group::Choices,
@@ -68,6 +72,7 @@ pub const GROUPS: [GroupInfo; 8] = [
                 each taken action proved legal; report `choices`",
         frames: &["choices"],
         cost: "+86% CPU; 3.8 M rows, 67 MB",
+        three_player: true,
     },
     GroupInfo {
         group: Group::Walls,
@@ -76,6 +81,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "each checked hand's wall, 136 tiles in the order they are taken",
         frames: &["walls"],
         cost: "+8% CPU; 31 MiB",
+        three_player: true,
     },
     GroupInfo {
         group: Group::Development,
@@ -92,6 +98,7 @@ pub const GROUPS: [GroupInfo; 8] = [
             "hand_ends",
         ],
         cost: "+20% CPU",
+        three_player: true,
     },
     GroupInfo {
         group: Group::DangerMoments,
@@ -100,6 +107,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the danger estimators scored at every moment after a riichi",
         frames: &["danger_by_turn", "danger_moments"],
         cost: "+42% CPU",
+        three_player: false,
     },
     GroupInfo {
         group: Group::HandReading,
@@ -108,6 +116,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the hand-reading methods scored at every draw and call",
         frames: &["hand_reading"],
         cost: "+96% CPU",
+        three_player: false,
     },
     GroupInfo {
         group: Group::HandReadingMoments,
@@ -116,6 +125,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "hand-reading and every moment's view, to score your own method",
         frames: &["hand_reading", "hand_reading_moments"],
         cost: "+193% CPU; 3.1 M rows, 130 MB",
+        three_player: false,
     },
     GroupInfo {
         group: Group::Tables,
@@ -124,6 +134,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["discard_units", "placement_units", "win_kinds"],
         cost: "+23% CPU",
+        three_player: true,
     },
 ];
 
@@ -170,6 +181,18 @@ impl Observe {
             choices: has(Group::Choices),
             tables: has(Group::Tables),
         }
+    }
+
+    /// The groups asked for that are computed for four-player games only so far
+    /// ([`GroupInfo::three_player`]: a three-player game has no rows in their frames;
+    /// docs/sanma.md), by name, in [`GROUPS`] order.
+    pub fn four_player_only_groups(&self) -> Vec<&'static str> {
+        self.groups()
+            .into_iter()
+            .map(Group::info)
+            .filter(|g| !g.three_player)
+            .map(|g| g.name)
+            .collect()
     }
 
     /// The groups whose switches are on, in [`GROUPS`] order.

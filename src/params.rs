@@ -235,15 +235,36 @@ impl UnitTable {
         }
     }
 
-    fn definition(self) -> &'static str {
-        match self {
-            UnitTable::TenpaiRate => {
-                "docs/definitions.md §17: per discard that is not a riichi declaration and not                  after the discarder's own; tenpai = shanten 0 just after it; turns_left =                  floor((70 - draw records so far) / 4); turn 19 stands for 19 and later;                  riichi_others = other seats that have declared (0 or 1+); counts per fold"
+    fn definition(self, players: Players) -> &'static str {
+        match (self, players) {
+            (UnitTable::TenpaiRate, Players::Four) => {
+                "docs/definitions.md §17: per discard that is not a riichi declaration and not \
+                 after the discarder's own; tenpai = shanten 0 just after it; turns_left = \
+                 floor((70 - draw records so far) / 4); turn 19 stands for 19 and later; \
+                 riichi_others = other seats that have declared (0 or 1+); counts per fold"
             }
-            UnitTable::WinRate => {
-                "docs/definitions.md §18: per discard; won = the discarder wins the hand;                  won_within_2 = by tsumo on its next or second-next draw or by ron having drawn                  at most once since; exhaustive_units, tenpai_at_end over the hands that end in                  an exhaustive draw; counts per fold"
+            (UnitTable::TenpaiRate, Players::Three) => {
+                "docs/definitions.md §17, §24 (three players): per discard that is not a riichi \
+                 declaration and not after the discarder's own; tenpai = shanten 0 (three-player \
+                 shanten) just after it; turns_left = floor((55 - draw records so far, kita \
+                 replacement draws included) / 3); open_melds = pon and daiminkan; turn 19 \
+                 stands for 19 and later; riichi_others = other seats that have declared (0 or \
+                 1+); counts per fold"
             }
-            UnitTable::Placement => {
+            (UnitTable::WinRate, Players::Four) => {
+                "docs/definitions.md §18: per discard; won = the discarder wins the hand; \
+                 won_within_2 = by tsumo on its next or second-next draw or by ron having drawn \
+                 at most once since; exhaustive_units, tenpai_at_end over the hands that end in \
+                 an exhaustive draw; counts per fold"
+            }
+            (UnitTable::WinRate, Players::Three) => {
+                "docs/definitions.md §18, §24 (three players): per discard; turns_left = \
+                 floor((55 - draw records so far) / 3); won = the discarder wins the hand; \
+                 won_within_2 = by tsumo on its next or second-next draw (kita replacement \
+                 draws count) or by ron having drawn at most once since; exhaustive_units, \
+                 tenpai_at_end over the hands that end in an exhaustive draw; counts per fold"
+            }
+            (UnitTable::Placement, Players::Four) => {
                 "docs/definitions.md §19: per hand of a four-player hanchan with owari; order = \
                  the game's final order as akochan's permutation number (0 = seats 0,1,2,3 from \
                  first to last, 1 = 0,1,3,2, ... 23 = 3,2,1,0); hands per fold, kyoku and order; \
@@ -251,15 +272,29 @@ impl UnitTable {
                  P(order i) = exp(w_i.x) / sum_j exp(w_j.x), maximum likelihood with an L2 \
                  penalty of 1e-4 |w|^2 per unit; weights[4i + j] = order i, feature j"
             }
+            (UnitTable::Placement, Players::Three) => {
+                "docs/definitions.md §19, §24 (three players): per hand of a three-player \
+                 hanchan with owari (kyoku 0-2 East, 4-6 South, 8-10 West); order = the game's \
+                 final order numbered in lexicographic order of the seat lists (0 = seats 0,1,2 \
+                 from first to last, 1 = 0,2,1, 2 = 1,0,2, 3 = 1,2,0, 4 = 2,0,1, 5 = 2,1,0); \
+                 hands per fold, kyoku and order; softmax per kyoku: x = (1, (s0-s1)/1e4, \
+                 (s0-s2)/1e4), P(order i) = exp(w_i.x) / sum_j exp(w_j.x), maximum likelihood \
+                 with an L2 penalty of 1e-4 |w|^2 per unit; weights[3i + j] = order i, feature j"
+            }
         }
     }
 }
 
-/// The §17 or §18 parameter file (JSON value) and the same numbers as CSV: the raw counts of
-/// the units of every game, or of one fold's, per fold.
-pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value, String)> {
+/// The §17, §18 or §19 parameter file (JSON value) and the same numbers as CSV: the raw
+/// counts of the units of `games`' games (§24: of one table), or of one fold's, per fold.
+pub fn unit_table(
+    frames: &Path,
+    table: UnitTable,
+    fold: Fold,
+    games: &Table,
+) -> Result<(Value, String)> {
     dataset::require(frames, table.frame())?;
-    let (mut ctx, totals, corpus) = fold_context(frames, fold, &Table::select(frames, None)?)?;
+    let (mut ctx, totals, corpus) = fold_context(frames, fold, games)?;
     let condition = match fold {
         Fold::All => "TRUE".to_string(),
         Fold::One(f) => format!("fold = {f}"),
@@ -270,7 +305,7 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
         "definitions_version": DEFINITIONS_VERSION,
         "haifu_version": env!("CARGO_PKG_VERSION"),
         "fold": fold.json(),
-        "definition": table.definition(),
+        "definition": table.definition(games.players),
         "corpus": {
             "games": totals.games,
             "hands": totals.hands,
@@ -279,6 +314,9 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
             "rooms": corpus.rooms,
         },
     });
+    if games.players == Players::Three {
+        value["players"] = json!(3);
+    }
     let mut csv = String::new();
     for (name, sql) in table.tables() {
         let df = report::collect(ctx.execute(&sql.replace("{fold}", &condition))?)?;
@@ -290,45 +328,56 @@ pub fn unit_table(frames: &Path, table: UnitTable, fold: Fold) -> Result<(Value,
 }
 
 /// The §19 parameter file (JSON value) and the same numbers as CSV, and the softmax fitted
-/// per kyoku 0..12 on the selected games: the 96 weights of each (0 for a kyoku without a
-/// hand: the uniform 1/24).
-pub fn placement(frames: &Path, fold: Fold) -> Result<(Value, String, Vec<Vec<f64>>)> {
-    let (mut value, mut csv) = unit_table(frames, UnitTable::Placement, fold)?;
-    let table = Table::select(frames, None)?;
-    let units = crate::engine_tables::placement_units(frames, table.keeps().as_ref())?;
+/// per kyoku 0..12 on the selected games of `games`' table: the weights of each (96, or 18
+/// with three players; 0 for a kyoku without a hand: the uniform distribution).
+pub fn placement(
+    frames: &Path,
+    fold: Fold,
+    games: &Table,
+) -> Result<(Value, String, Vec<Vec<f64>>)> {
+    let (mut value, mut csv) = unit_table(frames, UnitTable::Placement, fold, games)?;
+    let shape = softmax::Shape::of(games.players);
+    let units = crate::engine_tables::placement_units(frames, games.keeps().as_ref())?;
     let mut by_kyoku: Vec<Vec<([f64; 4], u8)>> = vec![Vec::new(); softmax::KYOKUS];
     for u in &units {
         if fold.includes(u.fold) && u.kyoku < softmax::KYOKUS {
-            by_kyoku[u.kyoku].push((softmax::features(u.scores), u.order));
+            by_kyoku[u.kyoku].push((shape.features(u.scores), u.order));
         }
     }
     let fits = by_kyoku
         .iter()
-        .map(|units| softmax::fit(units))
+        .map(|units| softmax::fit(shape, units))
         .collect::<Result<Vec<_>>>()?;
+    let four = games.players == Players::Four;
+    let features = ["1", "(s0-s1)/1e4", "(s0-s2)/1e4", "(s0-s3)/1e4"];
     value["softmax"] = json!({
-        "features": ["1", "(s0-s1)/1e4", "(s0-s2)/1e4", "(s0-s3)/1e4"],
+        "features": features[..shape.features],
         "penalty_per_unit": softmax::PENALTY,
-        "layout": "weights[4i + j]: order i (akochan's permutation number), feature j",
-        "by_kyoku": fits.iter().enumerate().map(|(k, w)| json!({
-            "kyoku": k,
-            "units": by_kyoku[k].len(),
-            "akochan_file": softmax::akochan_file(k),
-            "weights": w,
-        })).collect::<Vec<_>>(),
+        "layout": if four {
+            "weights[4i + j]: order i (akochan's permutation number), feature j"
+        } else {
+            "weights[3i + j]: order i (§24's lexicographic number), feature j"
+        },
+        "by_kyoku": fits.iter().enumerate().map(|(k, w)| {
+            let mut fit = json!({"kyoku": k, "units": by_kyoku[k].len()});
+            // §24: akochan's text layout is not written for three players.
+            if four {
+                fit["akochan_file"] = json!(softmax::akochan_file(k));
+            }
+            fit["weights"] = json!(w);
+            fit
+        }).collect::<Vec<_>>(),
     });
-    csv.push_str("# softmax\nkyoku,units,order,w_1,w_s01,w_s02,w_s03\n");
+    csv.push_str("# softmax\nkyoku,units,order,w_1,w_s01,w_s02");
+    csv.push_str(if four { ",w_s03\n" } else { "\n" });
     for (k, w) in fits.iter().enumerate() {
-        for i in 0..softmax::CLASSES {
-            let r = &w[4 * i..4 * i + 4];
-            csv.push_str(&format!(
-                "{k},{},{i},{},{},{},{}\n",
-                by_kyoku[k].len(),
-                r[0],
-                r[1],
-                r[2],
-                r[3]
-            ));
+        for i in 0..shape.classes {
+            let r = &w[shape.features * i..shape.features * (i + 1)];
+            csv.push_str(&format!("{k},{},{i}", by_kyoku[k].len()));
+            for x in r {
+                csv.push_str(&format!(",{x}"));
+            }
+            csv.push('\n');
         }
     }
     Ok((value, csv, fits))

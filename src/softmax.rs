@@ -1,91 +1,139 @@
-//! §19's placement model: a softmax over the 24 final orders of a game (akochan's permutation
-//! numbers, [`crate::frames::akochan_order`]) from the scores at a hand's start, fitted per
-//! kyoku by maximum likelihood, and akochan's text layout of its weights.
+//! §19's placement model: a softmax over the final orders of a game from the scores at a
+//! hand's start, fitted per kyoku by maximum likelihood, and akochan's text layout of its
+//! weights.
 //!
-//! Invariants: the weights are always 96 numbers, order i's four weights at 4i..4i+4 (akochan's
-//! `rank_prob` layout), features x = (1, (s0 − s1)/10⁴, (s0 − s2)/10⁴, (s0 − s3)/10⁴) with s in
-//! seat order from the first dealer. The fit minimises the mean negative log-likelihood plus
-//! 10⁻⁴·|w|² (§19's penalty of 10⁻⁴·|w|² per unit, divided by the units), which fixes the
-//! softmax's free shift; with no unit the weights are 0 (the uniform 1/24). The optimisation is
-//! liblbfgs's L-BFGS; this module only states the objective and its gradient.
+//! Invariants: a model's shape comes from the table's rules ([`Shape::of`]): with four players
+//! 24 orders (akochan's permutation numbers, [`crate::frames::akochan_order`]) × 4 features
+//! x = (1, (s0 − s1)/10⁴, (s0 − s2)/10⁴, (s0 − s3)/10⁴), 96 weights, order i's at 4i..4i+4
+//! (akochan's `rank_prob` layout); with three players (§24) 6 orders (numbered in
+//! lexicographic order of the seat lists) × 3 features x = (1, (s0 − s1)/10⁴, (s0 − s2)/10⁴),
+//! 18 weights, order i's at 3i..3i+3; s in seat order from the first dealer. Features and
+//! probabilities are fixed arrays of the four-player size whose entries past the shape are 0.
+//! The fit minimises the mean negative log-likelihood plus 10⁻⁴·|w|² (§19's penalty of
+//! 10⁻⁴·|w|² per unit, divided by the units), which fixes the softmax's free shift; with no
+//! unit the weights are 0 (the uniform distribution). The optimisation is liblbfgs's L-BFGS;
+//! this module only states the objective and its gradient.
 
 use anyhow::{bail, Context, Result};
 
-/// The 24 final orders.
+use crate::rules::Players;
+
+/// The 24 final orders of four players (the most a model has).
 pub(crate) const CLASSES: usize = 24;
-/// Features per order.
+/// Features per order (the most a model has).
 pub(crate) const FEATURES: usize = 4;
-/// Weights of one kyoku's model.
+/// Weights of one kyoku's four-player model.
 pub(crate) const WEIGHTS: usize = CLASSES * FEATURES;
 /// The L2 penalty per unit (§19).
 pub(crate) const PENALTY: f64 = 1e-4;
 
-/// §19's features of the start scores `s` (seat order from the first dealer).
-pub(crate) fn features(s: [i32; 4]) -> [f64; FEATURES] {
-    let d = |j: usize| f64::from(s[0] - s[j]) / 1e4;
-    [1.0, d(1), d(2), d(3)]
+/// A placement model's orders and features, from the table's rules (§19, §24).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Shape {
+    /// The final orders: 24, or 6 with three players.
+    pub(crate) classes: usize,
+    /// Features per order: 4, or 3 with three players.
+    pub(crate) features: usize,
 }
 
-/// P(order i) for i = 0..24 under weights `w` (96) at features `x`.
-pub(crate) fn probabilities(w: &[f64], x: &[f64; FEATURES]) -> [f64; CLASSES] {
-    let mut z = [0.0; CLASSES];
-    for (i, zi) in z.iter_mut().enumerate() {
-        *zi = (0..FEATURES).map(|j| w[FEATURES * i + j] * x[j]).sum();
+impl Shape {
+    /// The shape of a model of the games of `players`.
+    pub(crate) fn of(players: Players) -> Shape {
+        let seats = players.seats();
+        Shape {
+            classes: (1..=seats).product(),
+            features: seats,
+        }
     }
-    let max = z.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for zi in &mut z {
-        *zi = (*zi - max).exp();
-        total += *zi;
+
+    /// The weights of one kyoku's model (96, or 18).
+    pub(crate) fn weights(self) -> usize {
+        self.classes * self.features
     }
-    z.map(|e| e / total)
+
+    /// §19's features of the start scores `s` (seat order from the first dealer): 1, then
+    /// (s0 − sj)/10⁴ for each other seat j of the table (0 past the shape).
+    pub(crate) fn features(self, s: [i32; 4]) -> [f64; FEATURES] {
+        let mut x = [0.0; FEATURES];
+        x[0] = 1.0;
+        for j in 1..self.features {
+            x[j] = f64::from(s[0] - s[j]) / 1e4;
+        }
+        x
+    }
+
+    /// P(order i) for the shape's orders under weights `w` at features `x` (0 past them).
+    pub(crate) fn probabilities(self, w: &[f64], x: &[f64; FEATURES]) -> [f64; CLASSES] {
+        let f = self.features;
+        let mut z = [0.0; CLASSES];
+        for (i, zi) in z.iter_mut().enumerate().take(self.classes) {
+            *zi = (0..f).map(|j| w[f * i + j] * x[j]).sum();
+        }
+        let max = z[..self.classes]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let mut total = 0.0;
+        for zi in &mut z[..self.classes] {
+            *zi = (*zi - max).exp();
+            total += *zi;
+        }
+        for zi in &mut z[..self.classes] {
+            *zi /= total;
+        }
+        z
+    }
 }
 
 /// The objective (mean negative log-likelihood + PENALTY·|w|²) at `w`, its gradient in `g`.
-fn objective(units: &[([f64; FEATURES], u8)], w: &[f64], g: &mut [f64]) -> f64 {
+fn objective(shape: Shape, units: &[([f64; FEATURES], u8)], w: &[f64], g: &mut [f64]) -> f64 {
     let n = units.len() as f64;
+    let f_ = shape.features;
     let mut f = 0.0;
     for (gi, wi) in g.iter_mut().zip(w) {
         *gi = 2.0 * PENALTY * wi;
         f += PENALTY * wi * wi;
     }
     for (x, order) in units {
-        let p = probabilities(w, x);
+        let p = shape.probabilities(w, x);
         f -= p[usize::from(*order)].max(1e-300).ln() / n;
-        for (i, &pi) in p.iter().enumerate() {
+        for (i, &pi) in p.iter().enumerate().take(shape.classes) {
             let r = (pi - f64::from(u8::from(i == usize::from(*order)))) / n;
-            for j in 0..FEATURES {
-                g[FEATURES * i + j] += r * x[j];
+            for j in 0..f_ {
+                g[f_ * i + j] += r * x[j];
             }
         }
     }
     f
 }
 
-/// The maximum-likelihood weights (96) of the units (features, order number), by liblbfgs's
-/// L-BFGS from w = 0.
-pub(crate) fn fit(units: &[([f64; FEATURES], u8)]) -> Result<Vec<f64>> {
-    let mut w = vec![0.0; WEIGHTS];
+/// The maximum-likelihood weights (96, or 18) of the units (features, order number), by
+/// liblbfgs's L-BFGS from w = 0.
+pub(crate) fn fit(shape: Shape, units: &[([f64; FEATURES], u8)]) -> Result<Vec<f64>> {
+    let mut w = vec![0.0; shape.weights()];
     if units.is_empty() {
         return Ok(w);
     }
-    if let Some((_, o)) = units.iter().find(|(_, o)| usize::from(*o) >= CLASSES) {
-        bail!("order number {o} is not one of akochan's 24");
+    if let Some((_, o)) = units.iter().find(|(_, o)| usize::from(*o) >= shape.classes) {
+        bail!(
+            "order number {o} is not one of the {} orders",
+            shape.classes
+        );
     }
     let result = liblbfgs::lbfgs()
         .with_epsilon(1e-7)
         .with_max_iterations(2000)
         .minimize(
             &mut w,
-            |w: &[f64], g: &mut [f64]| Ok(objective(units, w, g)),
+            |w: &[f64], g: &mut [f64]| Ok(objective(shape, units, w, g)),
             |_| false,
         );
     // libLBFGS stops with an error when the line search cannot improve any more (at the
     // optimum, to rounding): the weights it leaves are the best found, so keep them when the
     // gradient is small.
     if let Err(e) = result {
-        let mut g = vec![0.0; WEIGHTS];
-        objective(units, &w, &mut g);
+        let mut g = vec![0.0; shape.weights()];
+        objective(shape, units, &w, &mut g);
         let gnorm = g.iter().map(|x| x * x).sum::<f64>().sqrt();
         if gnorm > 1e-4 || !w.iter().all(|x| x.is_finite()) {
             return Err(e).context("the softmax fit did not converge");
@@ -124,6 +172,23 @@ pub(crate) const KYOKUS: usize = 12;
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    const FOUR: Shape = Shape {
+        classes: CLASSES,
+        features: FEATURES,
+    };
+
+    fn features(s: [i32; 4]) -> [f64; FEATURES] {
+        FOUR.features(s)
+    }
+
+    fn probabilities(w: &[f64], x: &[f64; FEATURES]) -> [f64; CLASSES] {
+        FOUR.probabilities(w, x)
+    }
+
+    fn fit(units: &[([f64; FEATURES], u8)]) -> Result<Vec<f64>> {
+        super::fit(FOUR, units)
+    }
 
     /// A small deterministic generator (splitmix64), so the synthetic units are the same on
     /// every run.
@@ -208,6 +273,31 @@ mod tests {
         assert!(w.iter().all(|x| x.abs() < 20.0));
         // No unit: uniform.
         assert_eq!(fit(&[]).unwrap(), vec![0.0; WEIGHTS]);
+    }
+
+    /// Three players (§24): 6 orders × 3 features, 18 weights; the features of (30000, 20000,
+    /// 25000, 0) are (1, 1.0, 0.5) and ignore the absent fourth seat's 0; the probabilities of
+    /// weights 0 are 1/6 over the 6 orders and 0 past them; every unit's order 4 at x = (1,
+    /// 0, 0) fits p4 > 0.99 with 18 finite weights; an order past 5 is refused.
+    #[test]
+    fn three_player_models_have_six_orders_and_three_features() {
+        let three = Shape::of(Players::Three);
+        assert_eq!((three.classes, three.features, three.weights()), (6, 3, 18));
+        assert_eq!(Shape::of(Players::Four), FOUR);
+        assert_eq!(
+            three.features([30_000, 20_000, 25_000, 0]),
+            [1.0, 1.0, 0.5, 0.0]
+        );
+        let p = three.probabilities(&[0.0; 18], &[1.0, 2.0, -1.0, 0.0]);
+        assert!(p[..6].iter().all(|&q| (q - 1.0 / 6.0).abs() < 1e-15));
+        assert!(p[6..].iter().all(|&q| q == 0.0));
+        let units = vec![([1.0, 0.0, 0.0, 0.0], 4u8); 100];
+        let w = super::fit(three, &units).unwrap();
+        assert_eq!(w.len(), 18);
+        let p = three.probabilities(&w, &[1.0, 0.0, 0.0, 0.0]);
+        assert!(p[4] > 0.99 && p[4] < 1.0, "{}", p[4]);
+        assert!((p[..6].iter().sum::<f64>() - 1.0).abs() < 1e-12);
+        assert!(super::fit(three, &[([1.0, 0.0, 0.0, 0.0], 6)]).is_err());
     }
 
     /// The features: s = (30000, 20000, 25000, 25000) gives (1, 1.0, 0.5, 0.5).

@@ -329,20 +329,19 @@ fn nothing_to_report_says_why() {
     says(
         &["stats", "final-placement", "--frames", dir, f004],
         "report `final-placement` reads `placement_units`, which has no row for the 1 game: \
-         §19's units are the hands of four-player hanchan games whose log records the final \
-         scores (owari)",
+         §19's units are the hands of hanchan games whose log records the final scores (owari)",
     );
-    // Three-player games have no §15-§20 units.
-    let sanma = common::ingest_cli(&[sanma_fixtures()], &["--with=tables"]);
+    // Three-player games have no §15 units yet.
+    let sanma = common::ingest_cli(&[sanma_fixtures()], &["--with=danger-moments"]);
     says(
         &[
             "stats",
-            "win-rate",
+            "danger-by-turn",
             "--frames",
             sanma.path().to_str().unwrap(),
         ],
-        "report `win-rate` reads `discard_units`, which has no row for the 2 games: §15-§20 \
-         are computed for four-player games only (docs/definitions.md §24)",
+        "report `danger-by-turn` reads `danger_by_turn`, which has no row for the 2 games: §15 \
+         (danger-moments) is computed for four-player games only so far (docs/sanma.md)",
     );
     // Frames of an older haifu: mjai games, their `choices` frame empty, no `legal` proof in
     // the manifest.

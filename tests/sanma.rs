@@ -460,3 +460,246 @@ fn broken_three_player_logs_are_refused_by_name() {
     }
     assert_eq!(manifest["totals"]["ok"], 1);
 }
+
+/// §17–§20 on three players (§24, `--with tables`), worked by hand from the logs
+/// (EXPECTED_V5.md gives each draw record). live_left = 55 − the hand's draw records so far,
+/// a kita's replacement draw among them; turns_left = floor(live_left / 3).
+///
+/// f011 hand 2 (dealer 2): `V125 F125` seat 2's first discard after 1 draw: 54, 18 (the
+/// dealer's first discard, §24). `T40 D40` seat 0: 53, 17. `U121 N U79 E79` seat 1 draws,
+/// makes a kita and draws its replacement: its first discard (turn 1: a kita is no discard)
+/// after 4 draw records, 51, 17. `V67 REACH F67` seat 2's declaration: 50, 16, in riichi (an
+/// §18 unit, not a §17 one). `T32 D32` seat 0: 49, 16; seats 1 and 2 ron it (double ron).
+/// won: seats 1 and 2; won_within_2: each of their units (ron having drawn at most once
+/// since: seat 1 none since E79, seat 2 once since F125 and none since F67).
+/// f011 hand 1: `U97 E97 V135 F135 T120 N T35 D35`: seat 0's first discard after its kita's
+/// replacement draw, the 4th draw record: 51, 17.
+///
+/// §19: both games are hanchan (GO 185) with owari. f011 ends seat 2 (58.6k), seat 1 (47.4k),
+/// seat 0 (−1.0k): the seat list (2, 1, 0), order 5 of §24's six; f012 ends seat 1 (82.8k),
+/// seat 2 (30.9k), seat 0 (−8.7k): (1, 2, 0), order 3. Each hand's start scores are its INIT
+/// `ten` (s3 and rank_3 0).
+#[test]
+fn tables_units_count_kita_draws_and_number_six_orders() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=tables"]);
+    let d = frame(out.path(), "discard_units");
+    let cols = [
+        "game_id",
+        "hand",
+        "seat",
+        "live_left",
+        "turns_left",
+        "turn",
+        "in_riichi",
+        "dealer",
+        "won",
+        "won_within_2",
+    ];
+    let all = rows(&d, &cols);
+    let of = |hand: &str| -> Vec<String> {
+        all.iter()
+            .filter(|r| r.starts_with(&format!("{F011}|{hand}|")))
+            .map(|r| r[F011.len() + 1..].to_string())
+            .collect()
+    };
+    assert_eq!(
+        of("2"),
+        [
+            "2|2|54|18|1|false|true|true|true",
+            "2|0|53|17|1|false|false|false|false",
+            "2|1|51|17|1|false|false|true|true",
+            "2|2|50|16|2|true|true|true|true",
+            "2|0|49|16|2|false|false|false|false",
+        ]
+    );
+    assert!(
+        of("1").iter().any(|r| r.starts_with("1|0|51|17|1|")),
+        "{:?}",
+        of("1")
+    );
+    // Every discard of both games is a unit, at most 18 turns left.
+    assert_eq!(ints(&d, "turns_left").into_iter().max(), Some(18));
+    let p = frame(out.path(), "placement_units");
+    assert_eq!(
+        rows(
+            &p,
+            &[
+                "game_id", "hand", "kyoku", "honba", "kyotaku", "s0", "s1", "s2", "s3", "order",
+                "rank_0", "rank_1", "rank_2", "rank_3"
+            ]
+        ),
+        [
+            format!("{F011}|0|0|0|0|35000|35000|35000|0|5|3|2|1|0"),
+            format!("{F011}|1|1|0|0|31000|41000|33000|0|5|3|2|1|0"),
+            format!("{F011}|2|2|0|0|31000|38400|35600|0|5|3|2|1|0"),
+            format!("{F012}|0|0|0|0|35000|35000|35000|0|3|3|1|2|0"),
+            format!("{F012}|1|1|1|1|34000|36000|34000|0|3|3|1|2|0"),
+            format!("{F012}|2|1|2|1|32000|37000|35000|0|3|3|1|2|0"),
+            format!("{F012}|3|1|3|0|27900|46200|30900|0|3|3|1|2|0"),
+        ]
+    );
+    // §20: one row per AGARI record (6 wins: f011's tsumo, ron on a kita, double ron;
+    // f012's tsumo and ron).
+    assert_eq!(frame(out.path(), "win_kinds").height(), 6);
+}
+
+/// §19's report over three seats: no fourth seat, and the fourth seat's 0 is no score above
+/// or below anyone. Kyoku 0 of both games starts 35,000 each: seat 0 is first by the tie
+/// rule (gap_above null, gap_below 0 → `(-4000,4000)`), seat 1 second (both gaps 0), seat 2
+/// third (gap_below null). Final places: seat 0 third in both; seat 1 second (f011) and first
+/// (f012); seat 2 first and second.
+#[test]
+fn final_placement_has_three_seats() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=tables"]);
+    let rows = stats_json(out.path(), "final-placement", &[]);
+    assert!(rows
+        .iter()
+        .all(|r| r["seat"].as_i64().unwrap() < 3 && r["place_4"] == 0));
+    let kyoku0: Vec<String> = rows
+        .iter()
+        .filter(|r| r["kyoku"] == 0)
+        .map(|r| {
+            format!(
+                "{} {} {} {} {} {} {} {}",
+                r["seat"],
+                r["start_place"],
+                r["gap_above"],
+                r["gap_below"],
+                r["units"],
+                r["place_1"],
+                r["place_2"],
+                r["place_3"]
+            )
+        })
+        .collect();
+    assert_eq!(
+        kyoku0,
+        [
+            "0 1 null \"(-4000,4000)\" 2 0 0 2",
+            "1 2 \"(-4000,4000)\" \"(-4000,4000)\" 2 1 1 0",
+            "2 3 \"(-4000,4000)\" null 2 1 1 0",
+        ]
+    );
+}
+
+/// The engines' files are four-player tables (§22, §24): `params validate --table` refuses
+/// akochan's and mjai-manue's for three-player games, saying so (the files need not exist:
+/// the refusal comes first); haifu's own tables score them.
+#[test]
+fn engine_files_are_refused_for_three_players() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=tables"]);
+    let frames = out.path().to_str().unwrap();
+    for (table, option) in [
+        ("tenpai-rate", "--akochan"),
+        ("tenpai-rate", "--manue"),
+        ("placement", "--akochan"),
+    ] {
+        let o = haifu(&[
+            "params",
+            "validate",
+            "--table",
+            table,
+            "--frames",
+            frames,
+            option,
+            "/nonexistent",
+        ]);
+        assert_eq!(o.status.code(), Some(1), "{table} {option}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            e.contains("four-player tables") && e.contains("three-player games"),
+            "{e}"
+        );
+    }
+    let o = ok(&haifu(&[
+        "params",
+        "validate",
+        "--table",
+        "placement",
+        "--frames",
+        frames,
+    ]));
+    assert!(
+        o.contains("on the 6 final orders") && o.contains("9 seat-place cells"),
+        "{o}"
+    );
+}
+
+/// The 278 three-player Phoenix games (skips loudly when absent), `--with tables`: every
+/// §19 unit's order is §24's number of the seats sorted by final score (ties to the lower
+/// seat), with rank_s the seat's place; turns_left runs 18..0 and is floor(live_left / 3);
+/// haifu's softmax over the 6 orders beats the uniform 1/6 (log-loss ln 6) on the held-out fold.
+#[test]
+fn sanma_corpus_tables() {
+    let Some(dir) = common::corpus("sanma") else {
+        return;
+    };
+    let out = ingest_cli(&[dir], &["--with=tables"]);
+    let games = frame(out.path(), "games");
+    let gid = strs(&games, "game_id");
+    let scores: Vec<Vec<i64>> = (0..3)
+        .map(|s| ints(&games, &format!("score_{s}")))
+        .collect();
+    let index: std::collections::HashMap<&str, usize> = gid
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (g.as_str(), i))
+        .collect();
+    const ORDERS: [[u8; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let p = frame(out.path(), "placement_units");
+    let (pid, order) = (strs(&p, "game_id"), ints(&p, "order"));
+    let ranks: Vec<Vec<i64>> = (0..4).map(|s| ints(&p, &format!("rank_{s}"))).collect();
+    for i in 0..p.height() {
+        let g = index[pid[i].as_str()];
+        let mut seats = [0u8, 1, 2];
+        seats.sort_by_key(|&s| (-scores[s as usize][g], s));
+        assert_eq!(ORDERS[order[i] as usize], seats, "{}", pid[i]);
+        for (place, &s) in seats.iter().enumerate() {
+            assert_eq!(ranks[s as usize][i], place as i64 + 1, "{}", pid[i]);
+        }
+        assert_eq!(ranks[3][i], 0);
+    }
+    assert!(p.height() > 2000, "{} §19 units", p.height());
+    let d = frame(out.path(), "discard_units");
+    let (tl, ll) = (ints(&d, "turns_left"), ints(&d, "live_left"));
+    assert!(tl.iter().zip(&ll).all(|(t, l)| *t == l / 3));
+    assert_eq!((tl.iter().min(), tl.iter().max()), (Some(&0), Some(&18)));
+    let o = haifu(&[
+        "params",
+        "validate",
+        "--table",
+        "placement",
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&ok(&o)).unwrap();
+    let loss = |model: &str| {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["part"] == "orders" && r["section"] == "models" && r["model"] == model)
+            .unwrap()["log_loss"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!((loss("uniform") - 6f64.ln()).abs() < 1e-9);
+    assert!(
+        loss("softmax") < loss("uniform") - 0.1,
+        "{}",
+        loss("softmax")
+    );
+    eprintln!(
+        "§19 on the sanma corpus: {} units, softmax log-loss {:.5}",
+        p.height(),
+        loss("softmax")
+    );
+}

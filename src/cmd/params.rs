@@ -29,7 +29,8 @@ enum What {
     /// The placement file: final orders per kyoku and fold and the softmax fitted per kyoku
     /// (§19, `--with tables`), JSON and CSV; the softmax also in akochan's layout, one file per
     /// kyoku (`para{k}_9000.txt` for East 1..South 4, `para{k}_nn.txt` for West 1..4) written
-    /// in the directory of FILE.json.
+    /// in the directory of FILE.json (four players only: §24 writes no akochan layout for
+    /// three).
     Placement(TsumoRate),
     /// Does the parameter file predict real tenpai draws better than a uniform draw? (§8) With
     /// --table, haifu's cross-fitted §17–§20 tables and the engines' own files scored on the
@@ -112,14 +113,26 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
                 _ => params::UnitTable::WinRate,
             };
             let fold = a.fold.map_or(Fold::All, Fold::One);
-            let (value, csv) = params::unit_table(&a.frames, table, fold)?;
+            let games = report::Table::select(&a.frames, a.players)?;
+            let (value, csv) = params::unit_table(&a.frames, table, fold, &games)?;
             let csv_path = params::write(&a.out, &value, &csv)?;
             eprintln!("wrote {} and {}", a.out.display(), csv_path.display());
         }
         What::Placement(a) => {
             let fold = a.fold.map_or(Fold::All, Fold::One);
-            let (value, csv, fits) = params::placement(&a.frames, fold)?;
+            let games = report::Table::select(&a.frames, a.players)?;
+            let (value, csv, fits) = params::placement(&a.frames, fold, &games)?;
             let csv_path = params::write(&a.out, &value, &csv)?;
+            if games.players == crate::rules::Players::Three {
+                // §24: akochan's text layout is not written for three players.
+                eprintln!(
+                    "wrote {} and {} (three players: no akochan files, whose layout is of 24 \
+                     four-player orders)",
+                    a.out.display(),
+                    csv_path.display()
+                );
+                return Ok(Done::Ok);
+            }
             let dir = match a.out.parent() {
                 Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
                 _ => PathBuf::from("."),
@@ -159,10 +172,11 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
                 manue: a.manue.clone(),
                 csv: a.csv.clone(),
                 games: games.keeps(),
+                players: games.players,
             };
             let df = crate::engine_tables::report(&a.frames, table, &engines)?;
             let text = match a.format {
-                Format::Table => crate::engine_tables::render_table(&df, table)?,
+                Format::Table => crate::engine_tables::render_table(&df, table, games.players)?,
                 other => report::render(&df, other, None)?,
             };
             print(&text)?;

@@ -157,6 +157,7 @@ const ON_REQUEST: [(&str, NewFrame); 17] = [
 pub(crate) const DANGER_MOMENTS: &str = danger_moments::NAME;
 
 pub(crate) use danger_by_turn::split;
+pub(crate) use tables::order_seats;
 pub use tables::{akochan_order, order_number};
 
 /// The §16 per-moment frame's name.

@@ -1,7 +1,7 @@
 //! The §17–§20 frames (`--with tables`): `discard_units` (§18: one row per discard; the §17
 //! units, discards that are neither a riichi declaration nor made after the discarder's
 //! declaration, are its rows with `in_riichi` false), `placement_units` (§19: one row per hand
-//! of a four-player hanchan with `owari`) and `win_kinds` (§20: one row per AGARI record).
+//! of a hanchan with `owari`, of four players or three) and `win_kinds` (§20: one row per AGARI record).
 
 use super::{rebase, FrameChunk, GameFrame, GameRows};
 use crate::mjlog::{go_type, lacks};
@@ -42,17 +42,40 @@ fn order_of(places: [u8; 4]) -> [u8; 4] {
     order
 }
 
-/// The number of a three-player game's final order (§24): its rank among the 6 orders of the
-/// seats in lexicographic order of the seat lists ((0,1,2) = 0, (0,2,1) = 1, (1,0,2) = 2,
-/// (1,2,0) = 3, (2,0,1) = 4, (2,1,0) = 5), from the places (1..=3; the fourth seat's 0).
+/// The six final orders of a three-player game (§24), seats from first to last, in their
+/// numbering: lexicographic order of the seat lists.
+pub(crate) const THREE_PLAYER_ORDERS: [[u8; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// The number of a three-player game's final order (§24, [`THREE_PLAYER_ORDERS`]), from the
+/// places (1..=3; the fourth seat's 0).
 pub(super) fn order_number_three(places: [u8; 4]) -> u8 {
     let mut order = [0u8; 3];
     for (s, &p) in places.iter().enumerate().take(3) {
         order[usize::from(p.clamp(1, 3)) - 1] = s as u8;
     }
-    let first = order[0];
-    let second_is_lower = order[1] < order[2];
-    2 * first + u8::from(!second_is_lower)
+    THREE_PLAYER_ORDERS
+        .iter()
+        .position(|o| *o == order)
+        .expect("a permutation of the three seats") as u8
+}
+
+/// The seats from first to last of order number `i` of a game of `players` (akochan's
+/// numbering, or §24's), and how many there are (4 or 3).
+pub(crate) fn order_seats(players: Players, i: usize) -> ([u8; 4], usize) {
+    match players {
+        Players::Four => (akochan_order(i), 4),
+        Players::Three => {
+            let [a, b, c] = THREE_PLAYER_ORDERS[i];
+            ([a, b, c, 3], 3)
+        }
+    }
 }
 
 /// §17 and §18: one row per discard (every §18 unit), with the columns of both; the §17
@@ -160,7 +183,7 @@ impl GameFrame for Discards {
         int(&mut self.hand, |u| i32::from(u.hand));
         int(&mut self.seat, |u| i32::from(u.seat));
         int(&mut self.live_left, |u| i32::from(u.live_left));
-        int(&mut self.turns_left, |u| i32::from(u.live_left / 4));
+        int(&mut self.turns_left, |u| i32::from(u.turns_left));
         int(&mut self.turn, |u| i32::from(u.turn));
         int(&mut self.open_melds, |u| i32::from(u.open_melds));
         int(&mut self.ankan, |u| i32::from(u.ankan));
@@ -217,7 +240,8 @@ impl GameFrame for Discards {
     }
 }
 
-/// §19: one row per hand of a four-player hanchan whose final scores are known.
+/// §19: one row per hand of a hanchan whose final scores are known (§24: of three players, the
+/// order is one of 6 and the fourth seat's score and place are 0).
 #[derive(Default)]
 pub(super) struct Placement {
     game: Vec<u32>,
@@ -247,8 +271,7 @@ impl GameFrame for Placement {
     fn push(&mut self, game: u32, g: &GameRows) {
         let f = &g.obs.facts;
         let known = f.lacks & (lacks::RULES | lacks::FINAL_SCORES) == 0;
-        // §19 of three-player games (6 orders) waits with §17–§20's (docs/sanma.md).
-        if !known || f.go_type & go_type::HANCHAN == 0 || f.players != Players::Four {
+        if !known || f.go_type & go_type::HANCHAN == 0 {
             return;
         }
         let fold = i32::from(fold_of(&g.game_id));

@@ -91,8 +91,7 @@ pub(crate) fn no_rows(ctx: &mut SQLContext, dir: &Path, sql: &str, what: &str) -
 /// Frames whose units only some games have, and which (docs/frames.md).
 const SCOPES: [(&str, &str); 1] = [(
     "placement_units",
-    "§19's units are the hands of four-player hanchan games whose log records the final \
-     scores (owari)",
+    "§19's units are the hands of hanchan games whose log records the final scores (owari)",
 )];
 
 /// Why frame `t` is empty for the context's games, when a reason is known: every game's
@@ -126,20 +125,16 @@ fn why_empty(ctx: &mut SQLContext, dir: &Path, t: &str) -> Result<Option<String>
     }
     // Frames of the groups computed for four-player games only (§24).
     let players = count(ctx, "SELECT players AS n FROM params")?;
-    let four_only = [
-        "danger-moments",
-        "hand-reading",
-        "hand-reading-moments",
-        "tables",
-    ];
-    if players == 3
-        && crate::groups::GROUPS
+    if players == 3 {
+        if let Some(g) = crate::groups::GROUPS
             .iter()
-            .any(|g| four_only.contains(&g.name) && g.frames.contains(&t))
-    {
-        return Ok(Some(
-            "§15-§20 are computed for four-player games only (docs/definitions.md §24)".into(),
-        ));
+            .find(|g| !g.three_player && g.frames.contains(&t))
+        {
+            return Ok(Some(format!(
+                "{} ({}) is computed for four-player games only so far (docs/sanma.md)",
+                g.sections, g.name
+            )));
+        }
     }
     if let Some((_, scope)) = SCOPES.iter().find(|(frame, _)| *frame == t) {
         return Ok(Some((*scope).into()));

@@ -129,24 +129,6 @@ pub struct Observe {
     pub tables: bool,
 }
 
-impl Observe {
-    /// The groups asked for whose analyses are computed for four-player games only so far
-    /// (§15, §16, §17–§20: a three-player game has no rows in their frames; docs/sanma.md).
-    pub fn four_player_only_groups(&self) -> Vec<&'static str> {
-        let mut v = Vec::new();
-        if self.danger_moments {
-            v.push("danger-moments");
-        }
-        if self.hand_reading || self.hand_reading_moments {
-            v.push("hand-reading");
-        }
-        if self.tables {
-            v.push("tables");
-        }
-        v
-    }
-}
-
 /// Replays `log` with every observer attached and scores its §4 situations with the built-in
 /// estimators: what a run records of one game. The game's draw records are appended to
 /// `draws` (the caller clears it, and counts them only when this returns `Ok`).
@@ -163,8 +145,8 @@ pub fn observe_game_with(
     draws: &mut Vec<DrawRecord>,
     observe: Observe,
 ) -> Result<GameObservations, ReplayError> {
-    // §15, §16 and §17–§20 are computed for four-player games only so far (docs/sanma.md):
-    // a three-player game has no rows in their frames, and the ingest says how many.
+    // §15 and §16 are computed for four-player games only so far (docs/sanma.md): a
+    // three-player game has no rows in their frames, and the ingest says how many.
     let four = log
         .go_type
         .is_none_or(|g| Players::of_go_type(g) == Players::Four);
@@ -183,7 +165,7 @@ pub fn observe_game_with(
         moments: (observe.danger_moments && four).then(DangerMomentObserver::default),
         reading: ((observe.hand_reading || observe.hand_reading_moments) && four)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
-        tables: (observe.tables && four).then(TablesObserver::new),
+        tables: observe.tables.then(TablesObserver::new),
     };
     let facts = replay_game(log, &mut all)?;
     let Observers {

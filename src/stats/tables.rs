@@ -11,8 +11,10 @@ use crate::tile::{self, KINDS};
 pub(crate) struct DiscardUnit {
     pub(crate) hand: u16,
     pub(crate) seat: u8,
-    /// 70 − the draw records of the hand so far.
+    /// The hand's draws (70, or 55 with three players, §24) − its draw records so far.
     pub(crate) live_left: u8,
+    /// floor(live_left / the seats): 17 (18 with three players) at the dealer's first discard.
+    pub(crate) turns_left: u8,
     /// The discarder's discards so far, this one included.
     pub(crate) turn: u8,
     /// Chi, pon and daiminkan (a kakan's pon counts once).
@@ -175,10 +177,12 @@ impl Observer for TablesObserver {
             .count() as u8;
         self.river[seat] |= 1 << tile::kind(tile);
         let river = self.river[seat];
+        let live_left = (hand.players.draws() as u16).saturating_sub(hand.draws) as u8;
         self.discards.push(DiscardUnit {
             hand: hand.index,
             seat: seat as u8,
-            live_left: 70u16.saturating_sub(hand.draws) as u8,
+            live_left,
+            turns_left: live_left / hand.players.seats() as u8,
             turn: st.turn,
             open_melds: st.melds.len() as u8 - ankan,
             ankan,
