@@ -9,7 +9,10 @@
 //! offered, the legal actions) and haifu's hand algorithms, so its answers equal the
 //! built-in's (the tests hold them equal): a win when legal; riichi when legal; else a call
 //! or kan only when the shanten after it is lower than passing (or than the best discard), else
-//! the pass or the lowest-shanten discards; never kyuushu.
+//! a kita when setting the North aside leaves the lowest shanten a discard leaves, else the
+//! pass or the lowest-shanten discards; never kyuushu. A three-player game's request says
+//! `"players": 3` (docs/decisions.md, §24): the shanten is then the three-player one (1m and
+//! 9m form no sequence), and the kita and the ron on a kita North are among the actions.
 //!
 //! `--first` answers every request with its first legal action instead (the tests use it).
 //!
@@ -19,6 +22,7 @@
 use std::io::{BufRead, Write};
 
 use haifu::hand::{self, KindCounts};
+use haifu::rules::{Players, NORTH};
 use haifu::tile::{self, KINDS};
 use serde_json::Value;
 
@@ -28,11 +32,11 @@ fn kind(name: &str) -> usize {
 }
 
 /// The lowest shanten a discard among `legal` leaves `h`, and the discards that leave it.
-fn lowest(h: &KindCounts, melds: u8, legal: &[usize]) -> (i8, Vec<usize>) {
+fn lowest(h: &KindCounts, melds: u8, legal: &[usize], p: Players) -> (i8, Vec<usize>) {
     let mut best = i8::MAX;
     let mut kinds = Vec::new();
     for &k in legal {
-        let s = hand::shanten_after(h, melds, k);
+        let s = hand::shanten_after_for(h, melds, k, p);
         if s < best {
             best = s;
             kinds.clear();
@@ -65,6 +69,11 @@ fn answer(d: &Value) -> Vec<String> {
         .map(|a| a.as_str().expect("an action"))
         .collect();
     let seat = d["seat"].as_u64().expect("seat") as usize;
+    let p = if d["players"] == 3 {
+        Players::Three
+    } else {
+        Players::Four
+    };
     let mut h = [0u8; KINDS];
     for t in d["tiles"].as_array().expect("tiles") {
         h[kind(t.as_str().expect("a tile"))] += 1;
@@ -88,9 +97,9 @@ fn answer(d: &Value) -> Vec<String> {
         .map(kind)
         .collect();
     let (base, mut answer) = if legal.contains(&"pass") {
-        (hand::shanten(&h, melds), vec!["pass".to_string()])
+        (hand::shanten_for(&h, melds, p), vec!["pass".to_string()])
     } else {
-        let (s, kinds) = lowest(&h, melds, &discards);
+        let (s, kinds) = lowest(&h, melds, &discards, p);
         let names = kinds
             .iter()
             .map(|&k| format!("discard:{}", tile::kind_name(k)))
@@ -103,22 +112,22 @@ fn answer(d: &Value) -> Vec<String> {
         let s = if *a == "pon" {
             let o = offered.expect("a pon takes the tile offered");
             c[o] -= 2;
-            lowest(&c, melds + 1, &after_call(&c, false, o, o)).0
+            lowest(&c, melds + 1, &after_call(&c, false, o, o), p).0
         } else if *a == "daiminkan" {
             c[offered.expect("a kan takes the tile offered")] -= 3;
-            hand::shanten(&c, melds + 1)
+            hand::shanten_for(&c, melds + 1, p)
         } else if let Some(pair) = a.strip_prefix("chi:") {
             let o = offered.expect("a chi takes the tile offered");
             let (x, y) = (kind(&pair[..2]), kind(&pair[2..]));
             c[x] -= 1;
             c[y] -= 1;
-            lowest(&c, melds + 1, &after_call(&c, true, o, x.min(y).min(o))).0
+            lowest(&c, melds + 1, &after_call(&c, true, o, x.min(y).min(o)), p).0
         } else if let Some(k) = a.strip_prefix("ankan:") {
             c[kind(k)] -= 4;
-            hand::shanten(&c, melds + 1)
+            hand::shanten_for(&c, melds + 1, p)
         } else if let Some(k) = a.strip_prefix("kakan:") {
             c[kind(k)] -= 1;
-            hand::shanten(&c, melds)
+            hand::shanten_for(&c, melds, p)
         } else {
             continue;
         };
@@ -128,6 +137,14 @@ fn answer(d: &Value) -> Vec<String> {
         }
         if s == best && s < base {
             answer.push(a.to_string());
+        }
+    }
+    // No call lowers it: a kita when the North is as good to lose as the best discard.
+    if best == base && legal.contains(&"kita") {
+        let mut c = h;
+        c[NORTH] -= 1;
+        if hand::shanten_for(&c, melds, p) <= base {
+            return vec!["kita".into()];
         }
     }
     answer

@@ -5,7 +5,8 @@
 //! It reads one decision object per line on standard input and writes one answer line per
 //! decision, `{"id": N, "discard": ["5p", "6p"]}`, on standard output. It uses only what the
 //! object carries (its tiles, every seat's melds and river, the dora indicators, the legal
-//! kinds) and haifu's hand algorithms, so its answers equal the built-in `max-ukeire`'s.
+//! kinds; a three-player game's `players` and every seat's `kitas`, §24) and haifu's hand
+//! algorithms, so its answers equal the built-in `max-ukeire`'s.
 //!
 //! `--hold N` holds its answers until it has N of them or its input ends, as an engine that
 //! batches requests for a GPU does; `--lag` answers each request only once the next one has
@@ -15,6 +16,7 @@
 //! `haifu agree --frames DIR --engine-cmd ~/.cache/haifu-target/release/examples/max_ukeire_engine`.
 
 use haifu::agree::{analyse, kinds_of, Position};
+use haifu::rules::{Players, NORTH};
 use haifu::tile::{self, KINDS};
 use serde_json::Value;
 
@@ -49,6 +51,15 @@ fn answer(d: &Value) -> String {
             }
         }
     }
+    // A three-player game (§24): every seat's kita Norths are visible too.
+    let players = if d["players"] == 3 {
+        for k in d["kitas"].as_array().expect("kitas") {
+            visible[NORTH] += k.as_u64().expect("a kita count") as u8;
+        }
+        Players::Three
+    } else {
+        Players::Four
+    };
     let legal = d["legal"]
         .as_array()
         .expect("legal")
@@ -63,6 +74,7 @@ fn answer(d: &Value) -> String {
             .and_then(tile::parse_kind)
             .map(|k| k as u8),
         visible,
+        players,
     };
     let best = analyse(&position).max_ukeire;
     let names: Vec<String> = kinds_of(best)

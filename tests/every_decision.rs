@@ -334,3 +334,118 @@ fn splits_of_f006_by_hand() {
     );
     assert_eq!(row(0, "pon"), (Some(2), Some(1), None, None));
 }
+
+/// Three players (§24) on f011 of `fixtures-sanma/` (EXPECTED_V5.md gives its records): its
+/// `kita` decisions are seven, every draw of a seat holding a North. Seat 1 kitas three times
+/// (hand 0 turn 2, in riichi: only kita or the drawn North's discard is legal; hand 1 turn 2;
+/// hand 2 turn 0, where riichi is legal as well) and seat 0 once (hand 1 turn 0); three times
+/// seat 0 discards instead (hand 0 turns 1 and 2, hand 2 turn 1). `always` takes the kita
+/// where no riichi is legal: it agrees at the three kitas made without a legal riichi, 3/7.
+/// The three `ron` decisions are taken, one of them on the dealer's kita North (hand 1, seat
+/// 2): always and min-shanten 1, never 0.
+///
+/// The request of seat 1's kita in hand 0 says `players` 3, no kita yet, the three-player
+/// rules, and offers `kita` or the 4z; the ron on the kita North is offered as a kita, with
+/// seat 0's and seat 1's Norths in their kita areas.
+#[test]
+fn three_player_kita_and_ron_on_a_kita() {
+    let out = common::ingest_cli(&[common::sanma_fixtures()], &["--with=choices"]);
+    let dir = tempfile::tempdir().unwrap();
+    let requests = dir.path().join("requests.jsonl");
+    let engine = common::example("every_decision_engine");
+    let cmd = format!("ex=tee {} | {}", requests.display(), engine.display());
+    let f011 = "--where=game_id = '2099011100gm-00b9-0000-0000f011'";
+    let rows = every(
+        out.path(),
+        &[
+            f011,
+            "--engine-cmd",
+            &cmd,
+            "--engine",
+            "player",
+            "--engine",
+            "always",
+            "--engine",
+            "never",
+            "--engine",
+            "min-shanten",
+        ],
+    );
+    let all = |kind: &str| (kind.to_string(), "all".to_string(), "all".to_string());
+    let (player, always, never, min, ex) = (
+        cells(&rows, "player"),
+        cells(&rows, "always"),
+        cells(&rows, "never"),
+        cells(&rows, "min-shanten"),
+        cells(&rows, "ex"),
+    );
+    assert_eq!(player[&all("kita")], (7, 1.0, 0));
+    assert_eq!(always[&all("kita")].0, 7);
+    assert!((always[&all("kita")].1 - 3.0 / 7.0).abs() < 1e-12);
+    assert_eq!(player[&all("ron")], (3, 1.0, 0));
+    assert_eq!(always[&all("ron")], (3, 1.0, 0));
+    assert_eq!(min[&all("ron")], (3, 1.0, 0));
+    assert_eq!(never[&all("ron")], (3, 0.0, 0));
+    assert_eq!(
+        ex, min,
+        "the example engine plays three-player games as min-shanten does"
+    );
+    let reqs: Vec<Value> = std::fs::read_to_string(&requests)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let find = |hand: i64, seat: i64, kind: &str| {
+        reqs.iter()
+            .find(|r| r["hand"] == hand && r["seat"] == seat && r["kind"] == kind)
+            .unwrap_or_else(|| panic!("no {kind} request of seat {seat} in hand {hand}"))
+    };
+    let kita = find(0, 1, "kita");
+    assert_eq!(kita["players"], 3);
+    assert_eq!(kita["kitas"], serde_json::json!([0, 0, 0, 0]));
+    assert_eq!(kita["rules"]["players"], 3);
+    assert_eq!(kita["rules"]["chi"], false);
+    assert_eq!(kita["legal"], serde_json::json!(["kita", "discard:4z"]));
+    let ron = find(1, 2, "ron");
+    assert_eq!(
+        ron["offered"],
+        serde_json::json!({"seat": 1, "tile": "4z", "kan": false, "kita": true})
+    );
+    assert_eq!(ron["kitas"], serde_json::json!([1, 1, 0, 0]));
+}
+
+/// The 278 three-player Phoenix games (skips loudly when absent): every `kita` decision is
+/// scored, no answer of a built-in is invalid, and the example engine equals min-shanten in
+/// every cell.
+#[test]
+fn sanma_games() {
+    let Some(dir) = common::corpus("sanma") else {
+        return;
+    };
+    let out = common::ingest_cli(&[dir], &["--with=choices"]);
+    let engine = common::example("every_decision_engine");
+    let cmd = format!("ex={}", engine.display());
+    let rows = every(
+        out.path(),
+        &[
+            "--engine-cmd",
+            &cmd,
+            "--engine",
+            "player",
+            "--engine",
+            "min-shanten",
+        ],
+    );
+    let (player, min, ex) = (
+        cells(&rows, "player"),
+        cells(&rows, "min-shanten"),
+        cells(&rows, "ex"),
+    );
+    let kita = ("kita".to_string(), "all".to_string(), "all".to_string());
+    assert!(player[&kita].0 > 5000, "{:?}", player[&kita]);
+    assert!(min.values().chain(player.values()).all(|c| c.2 == 0));
+    assert_eq!(ex, min);
+    assert!(!rows
+        .iter()
+        .any(|r| r["kind"] == "chi" && r["decisions"].as_i64() > Some(0)));
+}

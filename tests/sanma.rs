@@ -703,3 +703,86 @@ fn sanma_corpus_tables() {
         loss("softmax")
     );
 }
+
+/// §7 on three players (`--with decisions`): each decision row carries every seat's kitas
+/// (f011, EXPECTED_V5.md): none in hand 0 before seat 1's kita (its win follows at once);
+/// in hand 1 seat 0's kita on its first draw (`T120 N T35 D35`) shows from its own discard
+/// on ("1000"); in hand 2 seat 1's (`U121 N U79 E79`) likewise ("0100"). `haifu agree`'s
+/// request says `players` 3, the kitas and the three-player rules, and the example engine
+/// (max-ukeire from the request alone, kita Norths visible) equals the built-in.
+#[test]
+fn decisions_carry_kitas_and_agree_plays_three_players() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=decisions"]);
+    let d = frame(out.path(), "decisions");
+    let got: Vec<String> = rows(&d, &["game_id", "hand", "seat", "turn", "kitas"])
+        .into_iter()
+        .filter(|r| r.starts_with(F011))
+        .map(|r| r[F011.len() + 1..].to_string())
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "0|0|1|0000",
+            "0|1|1|0000",
+            "0|2|1|0000",
+            "0|0|2|0000",
+            "0|1|2|0000",
+            "0|2|2|0000",
+            "0|0|3|0000",
+            "1|1|1|0000",
+            "1|2|1|0000",
+            "1|0|1|1000",
+            "1|1|2|1000",
+            "1|2|2|1000",
+            "1|0|2|1000",
+            "2|2|1|0000",
+            "2|0|1|0000",
+            "2|1|1|0100",
+            "2|2|2|0100",
+            "2|0|2|0100",
+        ]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let requests = dir.path().join("requests.jsonl");
+    let engine = common::example("max_ukeire_engine");
+    let cmd = format!("ex=tee {} | {}", requests.display(), engine.display());
+    let frames = out.path().to_str().unwrap();
+    let o = ok(&haifu(&[
+        "agree",
+        "--frames",
+        frames,
+        "--engine",
+        "max-ukeire",
+        "--engine-cmd",
+        &cmd,
+        "--format",
+        "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    let agreement = |engine: &str| -> Vec<String> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["engine"] == engine)
+            .map(|r| {
+                format!(
+                    "{} {} {} {}",
+                    r["section"], r["value"], r["decisions"], r["agreement"]
+                )
+            })
+            .collect()
+    };
+    assert_eq!(agreement("ex"), agreement("max-ukeire"));
+    let text = std::fs::read_to_string(&requests).unwrap();
+    let first: serde_json::Value = serde_json::from_str(text.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (first["players"].clone(), first["rules"]["players"].clone()),
+        (3.into(), 3.into())
+    );
+    let later: serde_json::Value = text
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .find(|r| r["game_id"] == F011 && r["hand"] == 2 && r["seat"] == 0 && r["turn"] == 2)
+        .expect("f011 hand 2, seat 0's second discard");
+    assert_eq!(later["kitas"], serde_json::json!([0, 1, 0, 0]));
+}

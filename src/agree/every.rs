@@ -23,6 +23,7 @@ use crate::mjlog::MeldKind;
 use crate::replay::legal::legal_kinds;
 use crate::replay::legal::{Action, Actions, DecisionKind};
 use crate::replay::{Decision, HandState, Observer};
+use crate::rules::{Players, NORTH};
 use crate::tile;
 
 /// The built-in engines over every kind of decision.
@@ -30,16 +31,17 @@ use crate::tile;
 pub(crate) enum EveryBuiltin {
     /// The player's own action (agreement 1 by construction: a check of the harness).
     Player,
-    /// Takes the win, declares (riichi, kyuushu), calls and kans whenever legal; a decision
-    /// with none of those (a discard) it answers as `min-shanten`.
+    /// Takes the win, declares (riichi, kyuushu), calls, kans and kitas whenever legal; a
+    /// decision with none of those (a discard) it answers as `min-shanten`.
     Always,
-    /// Passes every call and win, stays dama, never kans nor aborts; its discards are
+    /// Passes every call and win, stays dama, never kans, kitas nor aborts; its discards are
     /// `min-shanten`'s.
     Never,
     /// The action that leaves the lowest shanten: a win (−1) first, then riichi when legal
     /// (declare when tenpai), then a call or kan only when it lowers the shanten below
-    /// passing or the best discard, else the pass or the lowest-shanten discards; never
-    /// kyuushu.
+    /// passing or the best discard, else a kita when setting the North aside leaves the
+    /// lowest shanten a discard leaves (§24: it keeps the turn), else the pass or the
+    /// lowest-shanten discards; never kyuushu. Shanten under the game's rules (§24).
     MinShanten,
 }
 
@@ -103,11 +105,16 @@ fn is_win(a: &Action) -> bool {
     matches!(a, Action::Tsumo | Action::Ron)
 }
 
-/// A call or kan: the actions `always` takes after wins and declarations.
+/// A call, kan or kita: the actions `always` takes after wins and declarations.
 fn is_call(a: &Action) -> bool {
     matches!(
         a,
-        Action::Pon | Action::Daiminkan | Action::Chi(..) | Action::Ankan(_) | Action::Kakan(_)
+        Action::Pon
+            | Action::Daiminkan
+            | Action::Chi(..)
+            | Action::Ankan(_)
+            | Action::Kakan(_)
+            | Action::Kita
     )
 }
 
@@ -119,8 +126,10 @@ pub(crate) struct Situation {
     pub(crate) concealed: KindCounts,
     pub(crate) melds: u8,
     pub(crate) legal: Actions,
-    /// The kind another seat's discard or kan offers, for a decision on it.
+    /// The kind another seat's discard, kan or kita offers, for a decision on it.
     pub(crate) offered: Option<usize>,
+    /// The table's rules: the shanten is the three-player one in a three-player game.
+    pub(crate) players: Players,
 }
 
 impl Situation {
@@ -131,7 +140,7 @@ impl Situation {
         if legal == 0 {
             return (i8::MAX, Vec::new());
         }
-        let (best, set) = lowest_discards(&self.concealed, self.melds, legal);
+        let (best, set) = lowest_discards(&self.concealed, self.melds, legal, self.players);
         (
             best,
             kinds_of(set).map(|k| Action::Discard(k as u8)).collect(),
@@ -151,14 +160,14 @@ impl Situation {
         // Playing on: the pass (the hand as it is) or the best discards.
         let (base, mut answer) = if self.legal.contains(Action::Pass) {
             (
-                hand::shanten(&self.concealed, self.melds),
+                hand::shanten_for(&self.concealed, self.melds, self.players),
                 vec![Action::Pass],
             )
         } else {
             self.min_shanten_discards()
         };
         let mut best = base;
-        for &a in legal.iter().filter(|a| is_call(a)) {
+        for &a in legal.iter().filter(|a| is_call(a) && **a != Action::Kita) {
             let s = self.shanten_after(a);
             if s < best {
                 best = s;
@@ -168,12 +177,19 @@ impl Situation {
                 answer.push(a);
             }
         }
+        // No call lowers it: a kita that leaves the lowest shanten a discard leaves.
+        if best == base
+            && self.legal.contains(Action::Kita)
+            && self.shanten_after(Action::Kita) <= base
+        {
+            return vec![Action::Kita];
+        }
         answer
     }
 
-    /// The shanten a call or kan leaves: after a chi or pon the best discard the swap-call ban
-    /// allows; after a daiminkan, ankan or kakan the hand as it stands before its replacement
-    /// draw.
+    /// The shanten a call, kan or kita leaves: after a chi or pon the best discard the
+    /// swap-call ban allows; after a daiminkan, ankan, kakan or kita the hand as it stands
+    /// before its replacement draw.
     fn shanten_after(&self, a: Action) -> i8 {
         let mut h = self.concealed;
         let offered = self.offered.unwrap_or(0);
@@ -181,7 +197,7 @@ impl Situation {
             Action::Pon => {
                 h[offered] -= 2;
                 let legal = legal_kinds(&h, false, None, Some((MeldKind::Pon, offered, offered)));
-                lowest_discards(&h, self.melds + 1, legal).0
+                lowest_discards(&h, self.melds + 1, legal, self.players).0
             }
             Action::Chi(x, y) => {
                 let (x, y) = (tile::type_kind(x.into()), tile::type_kind(y.into()));
@@ -190,19 +206,24 @@ impl Situation {
                 let lowest = x.min(y).min(offered);
                 let call = Some((MeldKind::Chi, offered, lowest));
                 let legal = legal_kinds(&h, false, None, call);
-                lowest_discards(&h, self.melds + 1, legal).0
+                lowest_discards(&h, self.melds + 1, legal, self.players).0
             }
             Action::Daiminkan => {
                 h[offered] -= 3;
-                hand::shanten(&h, self.melds + 1)
+                hand::shanten_for(&h, self.melds + 1, self.players)
             }
             Action::Ankan(k) => {
                 h[usize::from(k)] -= 4;
-                hand::shanten(&h, self.melds + 1)
+                hand::shanten_for(&h, self.melds + 1, self.players)
             }
             Action::Kakan(k) => {
                 h[usize::from(k)] -= 1;
-                hand::shanten(&h, self.melds)
+                hand::shanten_for(&h, self.melds, self.players)
+            }
+            // The North set aside, before the replacement draw (a kita is no meld).
+            Action::Kita => {
+                h[NORTH] -= 1;
+                hand::shanten_for(&h, self.melds, self.players)
             }
             _ => i8::MAX,
         }
@@ -420,15 +441,13 @@ impl Observer for EveryObserver {
         if let Some(taken) = d.taken {
             let st = &hand.seats[seat];
             // A seat deciding on another's discard or kan holds 13 − 3·melds tiles.
-            let offered = hand
-                .claimable()
-                .filter(|&(from, _, _)| usize::from(from) != seat && st.drawn.is_none())
-                .map(|(_, t, _)| tile::kind(t));
+            let offered = offer(hand, seat).map(|(_, t, _)| tile::kind(t));
             let situation = Situation {
                 concealed: st.kinds,
                 melds: st.melds.len() as u8,
                 legal: d.legal,
                 offered,
+                players: hand.players,
             };
             item.answers = self
                 .opts
@@ -446,6 +465,35 @@ impl Observer for EveryObserver {
         }
         self.items.push(item);
     }
+}
+
+/// The `rules` entries a three-player game's request adds (§24): three seats, kita, no chi,
+/// tsumo loss.
+pub(crate) const THREE_PLAYER_RULES: &str =
+    ",\"players\":3,\"kita\":true,\"chi\":false,\"tsumo_loss\":true";
+
+/// What another seat's action offers a seat deciding on it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Offer {
+    Discard,
+    Kan,
+    /// A kita North (three-player games, §24: only a ron may take it).
+    Kita,
+}
+
+/// The tile another seat's discard, kan or kita offers `seat` (its seat, the tile and what
+/// offers it), when `seat` decides on it (it holds no drawn tile).
+fn offer(hand: &HandState, seat: usize) -> Option<(u8, u8, Offer)> {
+    if hand.seats[seat].drawn.is_some() {
+        return None;
+    }
+    let claim = hand.claimable().map(|(from, t, kan)| {
+        let what = if kan { Offer::Kan } else { Offer::Discard };
+        (from, t, what)
+    });
+    claim
+        .or_else(|| hand.kita_on_offer().map(|(from, t)| (from, t, Offer::Kita)))
+        .filter(|&(from, _, _)| usize::from(from) != seat)
 }
 
 /// The request object of decision `d` (docs/decisions.md), without its opening `{"id":N,`.
@@ -475,12 +523,27 @@ fn write_request(
         obs.start_kyotaku,
         hand.dealer,
     );
+    // §24: a three-player game's request says so, with every seat's kitas and its rules.
+    let three = hand.players == Players::Three;
+    if three {
+        let k = |s: usize| hand.seats[s].kita.len();
+        let _ = write!(
+            out,
+            ",\"players\":3,\"kitas\":[{},{},{},{}]",
+            k(0),
+            k(1),
+            k(2),
+            k(3)
+        );
+    }
     let s = obs.start_scores;
     let n = hand.scores;
     let _ = write!(
         out,
-        ",\"scores\":[{},{},{},{}],\"scores_now\":[{},{},{},{}],\"rules\":{{\"red\":{},\"open_tanyao\":{},\"hanchan\":{}}},\"live_left\":{},\"dora_indicators\":[",
-        s[0], s[1], s[2], s[3], n[0], n[1], n[2], n[3], red, hand.open_tanyao, obs.opts.hanchan, hand.live_wall
+        ",\"scores\":[{},{},{},{}],\"scores_now\":[{},{},{},{}],\"rules\":{{\"red\":{},\"open_tanyao\":{},\"hanchan\":{}{}}},\"live_left\":{},\"dora_indicators\":[",
+        s[0], s[1], s[2], s[3], n[0], n[1], n[2], n[3], red, hand.open_tanyao, obs.opts.hanchan,
+        if three { THREE_PLAYER_RULES } else { "" },
+        hand.live_wall
     );
     for (i, &t) in hand.indicators.iter().enumerate() {
         if i > 0 {
@@ -503,15 +566,20 @@ fn write_request(
         None => out.push_str("null"),
     }
     out.push_str(",\"offered\":");
-    match hand
-        .claimable()
-        .filter(|&(from, _, _)| usize::from(from) != seat && st.drawn.is_none())
-    {
-        Some((from, t, kan)) => {
+    match offer(hand, seat) {
+        Some((from, t, Offer::Kita)) => {
             let _ = write!(
                 out,
-                "{{\"seat\":{from},\"tile\":\"{}\",\"kan\":{kan}}}",
+                "{{\"seat\":{from},\"tile\":\"{}\",\"kan\":false,\"kita\":true}}",
                 name(t)
+            );
+        }
+        Some((from, t, offer)) => {
+            let _ = write!(
+                out,
+                "{{\"seat\":{from},\"tile\":\"{}\",\"kan\":{}}}",
+                name(t),
+                offer == Offer::Kan
             );
         }
         None => out.push_str("null"),
@@ -612,7 +680,7 @@ fn write_request(
 /// at all).
 pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
     let bad = || {
-        format!("`{text}` is not an action (tsumo, riichi, ankan:<kind>, kakan:<kind>, kyuushu, ron, pon, daiminkan, chi:<tile><tile>, pass, discard:<kind>)")
+        format!("`{text}` is not an action (tsumo, riichi, ankan:<kind>, kakan:<kind>, kita, kyuushu, ron, pon, daiminkan, chi:<tile><tile>, pass, discard:<kind>)")
     };
     let kind = |s: &str| tile::parse_kind(s).map(|k| k as u8).ok_or_else(bad);
     Ok(match text.split_once(':') {
@@ -623,6 +691,7 @@ pub(crate) fn parse_action(text: &str) -> Result<Action, String> {
             "ron" => Action::Ron,
             "pon" => Action::Pon,
             "daiminkan" => Action::Daiminkan,
+            "kita" => Action::Kita,
             "pass" => Action::Pass,
             _ => return Err(bad()),
         },

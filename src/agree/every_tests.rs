@@ -1,5 +1,6 @@
 use super::*;
 use crate::replay::legal::Action::*;
+use crate::rules::Players;
 
 fn counts(s: &str) -> KindCounts {
     hand::parse(s).unwrap()
@@ -11,6 +12,7 @@ fn situation(hand: &str, melds: u8, legal: &[Action], offered: Option<usize>) ->
         melds,
         legal: Actions::of(legal, offered.unwrap_or(0) as u8),
         offered,
+        players: Players::Four,
     }
 }
 
@@ -290,4 +292,55 @@ fn every_decision_of_a_fixture() {
             "player agrees"
         );
     }
+}
+
+/// Three players (§24), after a draw with a North: `123p 456p 789s 55s 11z 4z`. Setting the
+/// North aside leaves `123p 456p 789s 55s 11z`, tenpai (5s and 1z), as discarding it does: so
+/// min-shanten answers the kita (it keeps the turn); always takes it; never discards the 4z.
+/// With two Norths, `123p 456p 789s 55s 44z 1z`, discarding 1z leaves tenpai on 5s and 4z,
+/// while a kita leaves `123p 456p 789s 55s 4z 1z`, three sets, a pair and two singles:
+/// 1-shanten. Then min-shanten discards 1z.
+#[test]
+fn kita_when_the_north_is_as_good_to_lose_as_any() {
+    // Every held kind of either hand may be discarded, or the North set aside.
+    let legal = [
+        Kita,
+        Discard(9),
+        Discard(10),
+        Discard(11),
+        Discard(12),
+        Discard(13),
+        Discard(14),
+        Discard(22),
+        Discard(24),
+        Discard(25),
+        Discard(26),
+        Discard(27),
+        Discard(30),
+    ];
+    let kita = |hand: &str| Situation {
+        players: Players::Three,
+        ..situation(hand, 0, &legal, None)
+    };
+    let one = kita("123p456p789s55s11z4z");
+    assert_eq!(one.shanten_after(Kita), 0);
+    let [_, always, never, min] = answers(&one, Kita);
+    assert_eq!(
+        (always, never, min),
+        (vec![Kita], vec![Discard(30)], vec![Kita])
+    );
+    let two = kita("123p456p789s55s1z44z");
+    assert_eq!(two.shanten_after(Kita), 1);
+    assert_eq!(
+        EveryBuiltin::MinShanten.answer(&two, Discard(27)),
+        vec![Discard(27)]
+    );
+    // A ron on another seat's kita North is a win: min-shanten and always take it.
+    let ron = Situation {
+        players: Players::Three,
+        ..situation("123p456p789s55s4z", 0, &[Ron, Pass], Some(30))
+    };
+    let [_, always, never, min] = answers(&ron, Ron);
+    assert_eq!((always, never, min), (vec![Ron], vec![Pass], vec![Ron]));
+    assert_eq!(parse_action("kita"), Ok(Kita));
 }

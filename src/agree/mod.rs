@@ -14,7 +14,8 @@ pub mod replay;
 
 use std::ops::AddAssign;
 
-use crate::hand::{best_discards, shanten_after, ukeire, KindCounts};
+use crate::hand::{best_discards_for, shanten_after_for, ukeire_for, KindCounts};
+use crate::rules::Players;
 use crate::tile::KINDS;
 
 /// What an engine sees of a decision, reduced to what the built-in engines need.
@@ -27,8 +28,10 @@ pub struct Position {
     pub legal: u64,
     /// Kind of the tile just drawn (`None` after a call).
     pub drawn: Option<u8>,
-    /// Publicly visible copies (§0) at the decision.
+    /// Publicly visible copies (§0) at the decision (every seat's kita Norths included, §24).
     pub visible: KindCounts,
+    /// The table's rules: shanten and ukeire are the three-player ones in a three-player game.
+    pub players: Players,
 }
 
 /// The tile efficiency of every legal discard: the lowest shanten any gives, the kinds that
@@ -50,11 +53,11 @@ pub fn kinds_of(m: u64) -> impl Iterator<Item = usize> {
 /// Analyses a position (its legal discards' shanten, [`lowest_discards`], then the ukeire of
 /// the best ones).
 pub fn analyse(p: &Position) -> Analysis {
-    let (best, min_shanten) = lowest_discards(&p.concealed, p.melds, p.legal);
+    let (best, min_shanten) = lowest_discards(&p.concealed, p.melds, p.legal, p.players);
     let mut most = 0u32;
     let mut max_ukeire = 0u64;
     for k in kinds_of(min_shanten) {
-        let u = ukeire(&p.concealed, k, &p.visible);
+        let u = ukeire_for(&p.concealed, k, &p.visible, p.players);
         if u > most || max_ukeire == 0 {
             most = u;
             max_ukeire = 0;
@@ -75,8 +78,13 @@ pub fn analyse(p: &Position) -> Analysis {
 /// the legal kinds that leave it; `(i8::MAX, 0)` when `legal` is empty. When a discard that
 /// keeps the hand's lowest shanten is legal (almost always), they come from one call;
 /// otherwise every legal kind is tried.
-pub(crate) fn lowest_discards(hand: &KindCounts, melds: u8, legal: u64) -> (i8, u64) {
-    if let Some((best, set)) = best_discards(hand) {
+pub(crate) fn lowest_discards(
+    hand: &KindCounts,
+    melds: u8,
+    legal: u64,
+    players: Players,
+) -> (i8, u64) {
+    if let Some((best, set)) = best_discards_for(hand, players) {
         if set & legal != 0 {
             return (best, set & legal);
         }
@@ -84,7 +92,7 @@ pub(crate) fn lowest_discards(hand: &KindCounts, melds: u8, legal: u64) -> (i8, 
     let mut best = i8::MAX;
     let mut set = 0u64;
     for k in kinds_of(legal) {
-        let s = shanten_after(hand, melds, k);
+        let s = shanten_after_for(hand, melds, k, players);
         if s < best {
             best = s;
             set = 0;
@@ -348,6 +356,7 @@ mod tests {
             legal: kinds_mask("5m 8m 2p 3p 4p 7p 8p 9p 2s 3s 7s"),
             drawn: None,
             visible: counts("345m9m1p789p9s111456z"),
+            players: Players::Four,
         };
         let a = analyse(&p);
         assert_eq!(a.best_shanten, 1);
@@ -362,11 +371,36 @@ mod tests {
             legal: kinds_mask("2m 3m 4m 5p 6p 7p 2s 3s 4s 6s 7s 8s 1z"),
             drawn: Some(20),
             visible: counts("345m9m1p789p9s456z"),
+            players: Players::Four,
         };
         let a = analyse(&p);
         assert_eq!((a.best_shanten, a.min_shanten), (0, kinds_mask("2s 1z")));
         assert_eq!((a.max_ukeire, a.ukeire), (kinds_mask("1z"), 6));
         assert_eq!(Builtin::Tsumogiri.answer(&p, &a, 27), kinds_mask("3s"));
+    }
+
+    /// Three players (§24): `1111m 123p 5p 11s 7777z` after a draw (14 tiles, every held kind
+    /// legal). Discarding 1m leaves `111m 123p 5p 11s 7777z`: three sets, the 11s pair and
+    /// the singles 5p and 7z: 1-shanten under both rules; discarding 7z likewise (`1111m
+    /// 123p 5p 11s 777z`). Discarding 5p leaves `1111m 123p 11s 7777z`: 1-shanten with four
+    /// players (the fourth 1m may become 12m or 13m), 2 with three, where 1m forms no
+    /// sequence and the fourth 1m and 7z are dead (`hand::shanten`'s example). So
+    /// min-shanten answers 1m, 5p, 7z with four players and 1m, 7z with three.
+    #[test]
+    fn three_player_analysis_uses_three_player_shanten() {
+        let mut p = Position {
+            concealed: counts("1111m1235p11s7777z"),
+            melds: 0,
+            legal: kinds_mask("1m 1p 2p 3p 5p 1s 7z"),
+            drawn: Some(13),
+            visible: [0; KINDS],
+            players: Players::Four,
+        };
+        assert_eq!(analyse(&p).min_shanten, kinds_mask("1m 5p 7z"));
+        p.players = Players::Three;
+        let a = analyse(&p);
+        assert_eq!((a.best_shanten, a.min_shanten), (1, kinds_mask("1m 7z")));
+        assert_eq!(Builtin::MinShanten.answer(&p, &a, 13), kinds_mask("1m 7z"));
     }
 
     /// When no discard keeping the lowest shanten is legal (swap-calling forbids it after a
@@ -379,13 +413,17 @@ mod tests {
     #[test]
     fn analysis_when_no_lowest_discard_is_legal() {
         let concealed = counts("123456p78s9m11z");
-        assert_eq!(best_discards(&concealed), Some((0, kinds_mask("9m"))));
+        assert_eq!(
+            crate::hand::best_discards(&concealed),
+            Some((0, kinds_mask("9m")))
+        );
         let p = Position {
             concealed,
             melds: 1,
             legal: kinds_mask("7s 2p 1z 8s"),
             drawn: None,
             visible: [0; KINDS],
+            players: Players::Four,
         };
         let a = analyse(&p);
         assert_eq!(a.best_shanten, 1);

@@ -2,8 +2,10 @@
 //! every seat's river (the hand's earlier rows), every seat's melds (each row carries its own
 //! seat's; another seat's are those of its latest row, since a seat's melds change only just
 //! before its own discard), who has declared riichi, the dora indicators, and the publicly
-//! visible copies of each kind (§0: indicators, uncalled river tiles, every meld tile).
+//! visible copies of each kind (§0: indicators, uncalled river tiles, every meld tile, and
+//! every seat's kita Norths in a three-player game, §24: the row's `kitas`).
 
+use crate::rules::{Players, NORTH};
 use crate::stats::decisions::MeldText;
 use crate::tile::KINDS;
 
@@ -35,6 +37,8 @@ pub struct Row {
     pub melds: Vec<MeldText>,
     /// Dora indicators shown so far, as types.
     pub dora: Vec<usize>,
+    /// Every seat's kita Norths at the decision (three-player games; 0 otherwise).
+    pub kitas: [u8; 4],
 }
 
 impl Row {
@@ -71,10 +75,19 @@ pub struct Table {
     river_kinds: [u8; KINDS],
     /// Discards of the hand so far (every seat's).
     pub discards: u16,
+    /// The table's rules (the built-in engines' shanten and ukeire).
+    pub players: Players,
 }
 
 impl Default for Table {
     fn default() -> Self {
+        Table::of(Players::Four)
+    }
+}
+
+impl Table {
+    /// The state before any decision of a table of `players`.
+    pub fn of(players: Players) -> Table {
         Table {
             key: None,
             rivers: Default::default(),
@@ -82,18 +95,17 @@ impl Default for Table {
             riichi: [false; 4],
             river_kinds: [0; KINDS],
             discards: 0,
+            players,
         }
     }
-}
 
-impl Table {
     /// Moves to `row`'s decision: a new hand starts afresh; the deciding seat's melds are the
     /// row's. Call [`Table::discard`] after looking at the decision.
     pub fn enter(&mut self, row: &Row) {
         if self.key.as_ref().map(|(g, h)| (g.as_str(), *h)) != Some((&row.game_id, row.hand)) {
             *self = Table {
                 key: Some((row.game_id.clone(), row.hand)),
-                ..Table::default()
+                ..Table::of(self.players)
             };
         }
         self.melds[usize::from(row.seat)] = row.melds.clone();
@@ -110,6 +122,7 @@ impl Table {
                 v[kind_of(t)] += 1;
             }
         }
+        v[NORTH] += row.kitas.iter().sum::<u8>();
         v
     }
 
@@ -121,6 +134,7 @@ impl Table {
             legal: row.legal,
             drawn: row.drawn.map(|t| kind_of(usize::from(t)) as u8),
             visible: self.visible(row),
+            players: self.players,
         }
     }
 
@@ -166,7 +180,27 @@ mod tests {
             called: false,
             melds: Vec::new(),
             dora: vec![27], // 1z shown
+            kitas: [0; 4],
         }
+    }
+
+    /// Three players (§24): seat 1 has set two Norths aside and seat 2 one by seat 0's
+    /// decision (`kitas` 0210): with the 1z indicator, visible 4z 3 and 1z 1; the position is
+    /// a three-player one; the next hand keeps the table's rules.
+    #[test]
+    fn kita_norths_are_visible() {
+        let mut t = Table::of(Players::Three);
+        let mut r = row("g", 0, 0, 0);
+        r.kitas = [0, 2, 1, 0];
+        t.enter(&r);
+        let v = t.visible(&r);
+        assert_eq!((v[NORTH], v[27], v.iter().sum::<u8>()), (3, 1, 4));
+        assert_eq!(t.position(&r).players, Players::Three);
+        t.discard(&r);
+        let next = row("g", 1, 0, 0);
+        t.enter(&next);
+        assert_eq!(t.players, Players::Three);
+        assert_eq!(t.visible(&next)[NORTH], 0);
     }
 
     /// Hand 0 of game g: seat 0 discards 1m declaring riichi, seat 1 discards 0p (the red 5p,

@@ -41,15 +41,20 @@ separated by |).
 
 The frames must come from `haifu ingest --with decisions` (or `haifu run --with decisions`).
 
+Three-player games (--players 3, §24): the built-ins use the three-player shanten and count the \
+kita Norths as visible; a request adds \"players\": 3, every seat's \"kitas\" and the \
+three-player rules.
+
 Every decision (--every-decision, §23): the games of the frames directory are read again from the \
 logs its manifest.json names (run from the directory the ingest ran in) and replayed; any frames \
-directory will do. Built-in engines: player, always (take the win, declare riichi or kyuushu, call \
-and kan whenever legal), never (pass, stay dama, never kan), min-shanten (win; riichi when legal; \
-a call or kan only when it lowers the shanten); a decision none of their rules settles (a discard) \
-they answer with the lowest-shanten discards. Without any engine option the four are scored. An \
-external engine gets one object per observed decision with `kind`, `legal` (the actions as text: \
-tsumo, riichi, ankan:<kind>, kakan:<kind>, kyuushu, ron, pon, daiminkan, chi:<tile><tile>, pass, \
-discard:<kind>) and the whole table (docs/decisions.md), and answers {\"id\": N, \"action\": \"pon\"} \
+directory will do. Built-in engines: player, always (take the win, declare riichi or kyuushu, call, \
+kan and kita whenever legal), never (pass, stay dama, never kan or kita), min-shanten (win; riichi \
+when legal; a call or kan only when it lowers the shanten; a kita when losing the North costs no \
+shanten); a decision none of their rules settles (a discard) they answer with the lowest-shanten \
+discards. Without any engine option the four are scored. An external engine gets one object per \
+observed decision with `kind`, `legal` (the actions as text: tsumo, riichi, ankan:<kind>, \
+kakan:<kind>, kita, kyuushu, ron, pon, daiminkan, chi:<tile><tile>, pass, discard:<kind>) and the \
+whole table (docs/decisions.md), and answers {\"id\": N, \"action\": \"pon\"} \
 or {\"id\": N, \"action\": [\"discard:5p\", \"discard:6p\"]}. Answer files: CSV \
 game_id,hand,seat,seq,kind,action (several actions separated by |). See \
 examples/every_decision_engine.rs."
@@ -132,6 +137,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .collect();
     }
     let slice = args.slice.games(&args.frames)?;
+    let players = args.slice.table(&args.frames)?.players;
     let t0 = std::time::Instant::now();
     let outcome = agree::run(&Options {
         frames: args.frames.clone(),
@@ -139,6 +145,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
         timeout: Duration::from_secs_f64(args.timeout),
         limit: args.limit,
         slice,
+        players,
     })?;
     let decisions = outcome.totals.decisions;
     rate_timing("agree", decisions, "decisions", t0);

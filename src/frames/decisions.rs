@@ -5,7 +5,8 @@
 //! `danger_situations`. `red` is three digits (red 5m, 5p, 5s held). `melds` is the deciding
 //! seat's melds at the decision, `kind:tiles:from` space-separated (`pon:0p5p5p:2
 //! chi:3m4m5m:3`; `from` the seat called from, its own for an ankan); `dora` the indicators
-//! shown so far, space-separated. Rivers are the frame's own rows (module docs of
+//! shown so far, space-separated; `kitas` every seat's kita Norths at the decision, four
+//! digits (three-player games, §24; `0000` in a four-player game). Rivers are the frame's own rows (module docs of
 //! `stats::decisions`).
 
 use super::{digits, intern, rebase, refs, FrameChunk, GameFrame, GameRows};
@@ -38,6 +39,8 @@ struct Decisions {
     called: Vec<bool>,
     melds: Vec<u64>,
     dora: Vec<u64>,
+    /// Every seat's kita count, a byte each.
+    kitas: Vec<u32>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -47,6 +50,13 @@ pub(super) fn new() -> Box<dyn GameFrame> {
 /// Kind of a type (a red five is a five).
 fn kind_of(t: u8) -> u32 {
     tile::type_kind(usize::from(t)) as u32
+}
+
+/// The `kitas` column's text of packed counts `k` (a byte per seat): four digits, seats 0..3.
+fn kitas_label(k: u32) -> String {
+    (0..4)
+        .map(|s| char::from(b'0' + (k >> (8 * s) & 0xff).min(9) as u8))
+        .collect()
 }
 
 /// The `red` column's text of red-five bits `r` (bit s: suit s): three digits, 5m 5p 5s.
@@ -90,6 +100,7 @@ impl GameFrame for Decisions {
             self.called.push(d.called);
             self.melds.push(d.melds);
             self.dora.push(d.indicators);
+            self.kitas.push(u32::from_le_bytes(d.kitas));
         }
     }
 
@@ -103,6 +114,7 @@ impl GameFrame for Decisions {
         let reds: Vec<String> = (0..8).map(red_label).collect();
         let (melds, meld_codes) = intern(&d.melds, melds_label);
         let (dora, dora_codes) = intern(&d.dora, indicators_label);
+        let (kitas, kita_codes) = intern(&d.kitas, kitas_label);
         FrameChunk::default()
             .labels("game_id", ids, rebase(d.game, first))
             .int("hand", d.hand)
@@ -124,6 +136,7 @@ impl GameFrame for Decisions {
             .boolean("called", &d.called)
             .labels("melds", &refs(&melds), meld_codes)
             .labels("dora", &refs(&dora), dora_codes)
+            .labels("kitas", &refs(&kitas), kita_codes)
     }
 }
 
@@ -138,5 +151,12 @@ mod tests {
             labels,
             ["000", "100", "010", "110", "001", "101", "011", "111"]
         );
+    }
+
+    /// Seat 1 with two kitas, seat 2 with one: "0210"; none: "0000".
+    #[test]
+    fn kita_digits_are_per_seat() {
+        assert_eq!(kitas_label(u32::from_le_bytes([0, 2, 1, 0])), "0210");
+        assert_eq!(kitas_label(0), "0000");
     }
 }

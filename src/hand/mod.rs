@@ -22,7 +22,10 @@ pub mod shanten;
 pub mod waits;
 
 pub use complete::{for_each_decomposition, is_complete, Block};
-pub use efficiency::{best_discards, improving_kinds, shanten_after, ukeire};
+pub use efficiency::{
+    best_discards, best_discards_for, improving_kinds, improving_kinds_for, shanten_after,
+    shanten_after_for, ukeire, ukeire_for,
+};
 pub use shanten::{shanten, shanten_for, INVALID_SHANTEN};
 pub use waits::{wait_mask, waits, WaitShape, Waits};
 

@@ -150,6 +150,12 @@ impl HandState {
         }
     }
 
+    /// The North of the kita just made (seat, tile), while another seat may ron on it
+    /// (three-player games, §24); [`HandState::claimable`] is the discard or kan tile.
+    pub(crate) fn kita_on_offer(&self) -> Option<(u8, TileId)> {
+        self.last_kita
+    }
+
     /// True while the seat to move is to draw a replacement tile after a kan.
     pub(crate) fn drawing_replacement(&self) -> bool {
         matches!(self.next, Next::Rinshan(_))

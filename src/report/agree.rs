@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{Context, Result};
+use anyhow::{bail, Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
@@ -25,6 +25,7 @@ use crate::agree::replay::{Row, Table};
 use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
 use crate::frames::dataset::{self, Slices};
 use crate::frames::{parse_kind_digits, DECISIONS};
+use crate::rules::Players;
 use crate::stats::decisions::parse_melds;
 use crate::tile::{self, KINDS};
 
@@ -43,6 +44,8 @@ pub(crate) struct Options {
     pub(crate) timeout: Duration,
     pub(crate) limit: Option<u64>,
     pub(crate) slice: Option<Slice>,
+    /// The table's rules (§24: the built-in engines' shanten and ukeire, the requests).
+    pub(crate) players: Players,
 }
 
 /// Rows of the frame read at a time.
@@ -84,7 +87,7 @@ pub(crate) fn run(opts: &Options) -> Result<Outcome> {
         .then(|| GameRules::read(&opts.frames))
         .transpose()?;
     let mut totals = Totals::new(opts.engines.len());
-    let mut table = Table::default();
+    let mut table = Table::of(opts.players);
     let mut taken = 0u64;
     let mut json = String::with_capacity(4096);
     // The batch sent whose answers are awaited: the engines are sent the next batch before
@@ -279,6 +282,11 @@ fn parse_rows(df: &DataFrame) -> Result<Vec<Row>> {
         text("melds")?,
         text("dora")?,
     );
+    // Every seat's kitas (§24); frames written before version 5 have none.
+    let kitas = match df.column("kitas") {
+        Ok(c) => Some(c.str()?.clone()),
+        Err(_) => None,
+    };
     let (hand, seat, turn, opponents) = (
         int("hand")?,
         int("seat")?,
@@ -345,6 +353,16 @@ fn parse_rows(df: &DataFrame) -> Result<Vec<Row>> {
                 .filter(|t| !t.is_empty())
                 .map(|t| tile::parse_type(t).with_context(|| bad("dora")))
                 .collect::<Result<_>>()?,
+            kitas: match &kitas {
+                Some(c) => {
+                    let t = s(c, i).as_bytes();
+                    if t.len() != 4 || !t.iter().all(|d| (b'0'..=b'4').contains(d)) {
+                        bail!(bad("kitas"));
+                    }
+                    std::array::from_fn(|j| t[j] - b'0')
+                }
+                None => [0; 4],
+            },
         });
     }
     Ok(rows)
@@ -372,6 +390,14 @@ fn concealed_types(row: &Row) -> Vec<usize> {
 fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext, rules: &str) {
     json_head(out, id, &row.game_id, row.hand, row.seat, ctx);
     json_tiles(out, row.dora.iter().copied());
+    if table.players == Players::Three {
+        let k = row.kitas;
+        let _ = write!(
+            out,
+            ",\"players\":3,\"kitas\":[{},{},{},{}]",
+            k[0], k[1], k[2], k[3]
+        );
+    }
     let _ = write!(
         out,
         ",\"turn\":{},\"after\":\"{}\",\"tiles\":",

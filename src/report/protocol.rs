@@ -88,33 +88,50 @@ impl HandsCursor {
     }
 }
 
-/// The rules of each game (`games` frame): red fives, open tanyao, hanchan, as a request's
-/// `rules` object.
+/// The rules of each game (`games` frame): red fives, open tanyao, hanchan, and for a
+/// three-player game §24's (three seats, kita, no chi, tsumo loss), as a request's `rules`
+/// object.
 pub(crate) struct GameRules(std::collections::HashMap<String, String>);
 
 impl GameRules {
     pub(crate) fn read(frames: &Path) -> Result<GameRules> {
-        let df = dataset::read(
-            frames,
-            "games",
-            Some(&["game_id", "go_type", "hanchan", "red"]),
-        )?;
+        // Frames written before version 5 have no `players` column: four players.
+        let has_players = dataset::scan(frames, "games")?
+            .collect_schema()
+            .map_err(|e| anyhow::anyhow!("cannot read the games of {}: {e}", frames.display()))?
+            .contains("players");
+        let mut columns = vec!["game_id", "go_type", "hanchan", "red"];
+        if has_players {
+            columns.push("players");
+        }
+        let df = dataset::read(frames, "games", Some(&columns))?;
         let ids = df.column("game_id")?.str()?.clone();
         let go = df.column("go_type")?.i32()?.clone();
         let hanchan = df.column("hanchan")?.bool()?.clone();
         let red = df.column("red")?.bool()?.clone();
+        let players = if has_players {
+            Some(df.column("players")?.cast(&DataType::Int32)?.i32()?.clone())
+        } else {
+            None
+        };
         let mut map = std::collections::HashMap::with_capacity(df.height());
         for i in 0..df.height() {
             // A format that records no rules: Tenhou's (open tanyao, hanchan) stand.
             let open_tanyao = go
                 .get(i)
                 .is_none_or(|g| g as u32 & crate::mjlog::go_type::NO_OPEN_TANYAO == 0);
+            let three = players.as_ref().and_then(|p| p.get(i)) == Some(3);
             map.insert(
                 ids.get(i).unwrap_or_default().to_string(),
                 format!(
-                    "{{\"red\":{},\"open_tanyao\":{open_tanyao},\"hanchan\":{}}}",
+                    "{{\"red\":{},\"open_tanyao\":{open_tanyao},\"hanchan\":{}{}}}",
                     red.get(i).unwrap_or(true),
-                    hanchan.get(i).unwrap_or(true)
+                    hanchan.get(i).unwrap_or(true),
+                    if three {
+                        crate::agree::every::THREE_PLAYER_RULES
+                    } else {
+                        ""
+                    }
                 ),
             );
         }

@@ -103,24 +103,24 @@ fn shanten_after(hand: &HandState, seat: usize, a: Action) -> i8 {
         // A complete hand's −1 is a discard away from tenpai: after its discard, 0.
         Action::Pon => {
             h[offered] -= 2;
-            hand::shanten(&h, melds + 1).max(0)
+            hand::shanten_for(&h, melds + 1, hand.players).max(0)
         }
         Action::Chi(x, y) => {
             h[tile::type_kind(x.into())] -= 1;
             h[tile::type_kind(y.into())] -= 1;
-            hand::shanten(&h, melds + 1).max(0)
+            hand::shanten_for(&h, melds + 1, hand.players).max(0)
         }
         Action::Daiminkan => {
             h[offered] -= 3;
-            hand::shanten(&h, melds + 1)
+            hand::shanten_for(&h, melds + 1, hand.players)
         }
         Action::Ankan(k) => {
             h[usize::from(k)] -= 4;
-            hand::shanten(&h, melds + 1)
+            hand::shanten_for(&h, melds + 1, hand.players)
         }
         Action::Kakan(k) => {
             h[usize::from(k)] -= 1;
-            hand::shanten(&h, melds)
+            hand::shanten_for(&h, melds, hand.players)
         }
         _ => i8::MAX,
     }
@@ -138,7 +138,8 @@ fn best_riichi_wait(hand: &HandState, seat: usize) -> (Option<WaitShape>, u8) {
     // The discards that keep the lowest shanten (0: riichi is legal), each checked for a wait;
     // every kind held when the hand is complete (a riichi declared on a complete hand).
     let held = (0..KINDS).fold(0u64, |m, k| m | u64::from(st.kinds[k] > 0) << k);
-    let candidates = hand::best_discards(&st.kinds).map_or(held, |(_, m)| m & held);
+    let candidates =
+        hand::best_discards_for(&st.kinds, hand.players).map_or(held, |(_, m)| m & held);
     // The most unseen copies, and the discards (bit k) that leave that many.
     let (mut most, mut best) = (0u8, 0u64);
     for k in (0..KINDS).filter(|&k| candidates >> k & 1 == 1) {

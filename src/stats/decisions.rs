@@ -55,6 +55,8 @@ pub(crate) struct Decision {
     pub(crate) called: bool,
     pub(crate) melds: PackedMelds,
     pub(crate) indicators: PackedIndicators,
+    /// Every seat's kita Norths at the decision (three-player games, §24; 0 otherwise).
+    pub(crate) kitas: [u8; 4],
 }
 
 impl Decision {
@@ -254,6 +256,7 @@ impl Observer for DecisionObserver {
             called: false,
             melds,
             indicators,
+            kitas: std::array::from_fn(|s| hand.seats[s].kita.len() as u8),
         });
     }
 
