@@ -786,3 +786,62 @@ fn decisions_carry_kitas_and_agree_plays_three_players() {
         .expect("f011 hand 2, seat 0's second discard");
     assert_eq!(later["kitas"], serde_json::json!([0, 1, 0, 0]));
 }
+
+/// `haifu compare` of three-player games (§24): two slices of the fixtures compare their
+/// summary per player-hand over three seats (f011: 3 hands, n = 3 × 3 = 9 seat-hands and 4
+/// wins: the tsumo, the ron on the kita, the double ron's two; f012: 4 hands, 12 seat-hands,
+/// 2 wins); a three-player corpus against a four-player one compares the summary, refuses a
+/// named report whose units differ (placement: places 1..3 against 1..4) and leaves such
+/// reports out, with a note, when none is named.
+#[test]
+fn compare_three_players_and_refuse_across_tables() {
+    let sanma = ingest_cli(&[sanma_fixtures()], &[]);
+    let four = ingest_cli(&[fixtures()], &[]);
+    let s = sanma.path().to_str().unwrap();
+    let o = ok(&haifu(&[
+        "compare",
+        "--frames",
+        s,
+        "--where-a",
+        &format!("game_id = '{F011}'"),
+        "--where-b",
+        &format!("game_id = '{F012}'"),
+        "summary",
+        "--format",
+        "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    let win = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["room"] == "all" && r["measure"] == "win_rate")
+        .unwrap();
+    assert_eq!(
+        (win["n_a"].clone(), win["n_b"].clone()),
+        (9.into(), 12.into())
+    );
+    assert!((win["a"].as_f64().unwrap() - 4.0 / 9.0).abs() < 1e-12);
+    assert!((win["b"].as_f64().unwrap() - 2.0 / 12.0).abs() < 1e-12);
+    let f = four.path().to_str().unwrap();
+    let named = haifu(&["compare", "--frames", s, "--frames", f, "placement"]);
+    assert_eq!(named.status.code(), Some(1));
+    let e = String::from_utf8_lossy(&named.stderr);
+    assert!(
+        e.contains(
+            "report `placement` cannot compare a three-player corpus with a four-player one"
+        ),
+        "{e}"
+    );
+    let all = haifu(&["compare", "--frames", s, "--frames", f, "--format", "csv"]);
+    let text = ok(&all);
+    let e = String::from_utf8_lossy(&all.stderr);
+    assert!(
+        e.contains("placement, players, winning-tiles, by-turn, wait-danger: left out"),
+        "{e}"
+    );
+    assert!(
+        text.contains("summary,") && !text.contains("\nplacement,"),
+        "{text}"
+    );
+}

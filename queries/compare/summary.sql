@@ -1,7 +1,7 @@
 -- haifu compare: §5 summary (queries/summary.sql) as the moments `haifu compare` tests.
 -- One row per (room, measure), `all` rooms last. kind `share`: s1 successes of n units
--- (win_rate, deal_in_rate, riichi_rate, call_rate per player-hand: n = 4 × hands; draw_rate
--- per hand); kind `mean`: n values with sum s1 and sum of squares s2 (hands_per_game, over the
+-- (win_rate, deal_in_rate, riichi_rate, call_rate per player-hand: n = players × hands, 4 or
+-- 3 from table `params`, §24; draw_rate per hand); kind `mean`: n values with sum s1 and sum of squares s2 (hands_per_game, over the
 -- games of the `games` frame). The shares equal summary's columns of the same name.
 WITH by_room AS (
   SELECT h.room, COUNT(*) AS hands, SUM(h.wins) AS wins,
@@ -33,17 +33,17 @@ rooms AS (
   FROM joined
 ),
 m AS (
-  SELECT room, 1 AS k, 'win_rate' AS measure, 'share' AS stat, 4 * hands AS n,
-         CAST(wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms
+  SELECT room, 1 AS k, 'win_rate' AS measure, 'share' AS stat, params.players * rooms.hands AS n,
+         CAST(wins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms CROSS JOIN params
   UNION ALL
-  SELECT room, 2 AS k, 'deal_in_rate' AS measure, 'share' AS stat, 4 * hands AS n,
-         CAST(deal_ins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms
+  SELECT room, 2 AS k, 'deal_in_rate' AS measure, 'share' AS stat, params.players * rooms.hands AS n,
+         CAST(deal_ins AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms CROSS JOIN params
   UNION ALL
-  SELECT room, 3 AS k, 'riichi_rate' AS measure, 'share' AS stat, 4 * hands AS n,
-         CAST(riichi AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms
+  SELECT room, 3 AS k, 'riichi_rate' AS measure, 'share' AS stat, params.players * rooms.hands AS n,
+         CAST(riichi AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms CROSS JOIN params
   UNION ALL
-  SELECT room, 4 AS k, 'call_rate' AS measure, 'share' AS stat, 4 * hands AS n,
-         CAST(callers AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms
+  SELECT room, 4 AS k, 'call_rate' AS measure, 'share' AS stat, params.players * rooms.hands AS n,
+         CAST(callers AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms CROSS JOIN params
   UNION ALL
   SELECT room, 5 AS k, 'draw_rate' AS measure, 'share' AS stat, hands AS n,
          CAST(draws AS DOUBLE) AS s1, CAST(NULL AS DOUBLE) AS s2 FROM rooms

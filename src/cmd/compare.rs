@@ -41,6 +41,14 @@ pub(crate) struct Args {
     /// to A's).
     #[arg(long, requires = "name_a", conflicts_with = "name_b")]
     rest: bool,
+    /// Three- or four-player games of A (§24; no report pools them): by default four when A's
+    /// frames hold a four-player game, else three.
+    #[arg(long = "players-a", value_name = "N", value_parser = super::args::parse_players)]
+    players_a: Option<crate::rules::Players>,
+    /// Three- or four-player games of B: by default --players-a when the frames are A's, else
+    /// as for A.
+    #[arg(long = "players-b", value_name = "N", value_parser = super::args::parse_players)]
+    players_b: Option<crate::rules::Players>,
     #[arg(long, value_enum, default_value = "table")]
     format: Format,
 }
@@ -64,6 +72,9 @@ fn compare_help() -> String {
          difference of proportions and the pooled two-proportion z test; means with Welch's t. \
          p_adjusted is Holm's step-down adjustment over the rows of one report; significant means \
          p_adjusted < 0.05. A row only one side has is shown with the other side null.\n\n\
+         A three-player side against a four-player one (§24) compares only summary, the \
+         riichi-response reports, yaku, draw-reasons and double-riichi, whose units mean the same \
+         under both rules; the others are left out (refused when named).\n\n\
          Report `review` (named alone) compares two bots' reviews: --frames gives the --out \
          directories of two `haifu review` runs; their match rates per kind of decision, by turn \
          and by riichi opponents."
@@ -114,8 +125,16 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             .collect::<Result<_>>()?
     };
     let frames_b = args.frames.get(1).unwrap_or(&args.frames[0]);
-    let mut a = Side::open(&name_a, &args.frames[0], args.where_a.as_deref())?;
-    let mut b = Side::open(&name_b, frames_b, args.where_b.as_deref())?;
+    let players_b = args
+        .players_b
+        .or(args.players_a.filter(|_| args.frames.len() == 1));
+    let mut a = Side::open(
+        &name_a,
+        &args.frames[0],
+        args.where_a.as_deref(),
+        args.players_a,
+    )?;
+    let mut b = Side::open(&name_b, frames_b, args.where_b.as_deref(), players_b)?;
     if by_name {
         a.pick_player(args.name_a.as_deref().map(|n| (n, false)))?;
         let player_b = match (&args.name_b, args.rest) {

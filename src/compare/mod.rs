@@ -36,6 +36,12 @@ pub(crate) struct Comparison {
     pub(crate) report: &'static str,
     parts: &'static [&'static str],
     filter: Option<(&'static str, &'static str)>,
+    /// Whether a three-player side may face a four-player one (§24): true where the units and
+    /// the rows mean the same thing under both tables' rules (a rate per player-hand, a share
+    /// of wins or of hands, the outcome of a seat facing a riichi); false where they differ
+    /// (places 1..3 against 1..4, 27 kinds against 34, the 25 wait categories, a name's
+    /// profile of one table, the starting hands by turn).
+    across_tables: bool,
 }
 
 const SPLITS: &str = include_str!("../../queries/compare/riichi_response_splits.sql");
@@ -49,71 +55,85 @@ pub(crate) const COMPARISONS: &[Comparison] = &[
             include_str!("../../queries/compare/summary_win_value.sql"),
         ],
         filter: None,
+        across_tables: true,
     },
     Comparison {
         report: "placement",
         parts: &[include_str!("../../queries/compare/placement.sql")],
         filter: None,
+        across_tables: false,
     },
     Comparison {
         report: "players",
         parts: &[include_str!("../../queries/compare/players.sql")],
         filter: None,
+        across_tables: false,
     },
     Comparison {
         report: "riichi-response",
         parts: &[include_str!("../../queries/compare/riichi_response.sql")],
         filter: None,
+        across_tables: true,
     },
     Comparison {
         report: "riichi-response-by-shanten",
         parts: &[SPLITS],
         filter: Some(("split", "shanten")),
+        across_tables: true,
     },
     Comparison {
         report: "riichi-response-by-seat-dealer",
         parts: &[SPLITS],
         filter: Some(("split", "seat_dealer")),
+        across_tables: true,
     },
     Comparison {
         report: "riichi-response-by-riichi-dealer",
         parts: &[SPLITS],
         filter: Some(("split", "riichi_dealer")),
+        across_tables: true,
     },
     Comparison {
         report: "riichi-response-by-riichi-turn",
         parts: &[SPLITS],
         filter: Some(("split", "riichi_turn")),
+        across_tables: true,
     },
     Comparison {
         report: "yaku",
         parts: &[include_str!("../../queries/compare/yaku.sql")],
         filter: None,
+        across_tables: true,
     },
     Comparison {
         report: "draw-reasons",
         parts: &[include_str!("../../queries/compare/draw_reasons.sql")],
         filter: None,
+        across_tables: true,
     },
     Comparison {
         report: "winning-tiles",
         parts: &[include_str!("../../queries/compare/winning_tiles.sql")],
         filter: None,
+        across_tables: false,
     },
     Comparison {
         report: "double-riichi",
         parts: &[include_str!("../../queries/compare/double_riichi.sql")],
         filter: None,
+        across_tables: true,
     },
     Comparison {
         report: "by-turn",
         parts: &[include_str!("../../queries/compare/by_turn.sql")],
         filter: None,
+        across_tables: false,
     },
     Comparison {
         report: "wait-danger",
         parts: &[include_str!("../../queries/compare/wait_danger.sql")],
         filter: None,
+        across_tables: false,
     },
 ];
 
@@ -162,6 +182,8 @@ pub(crate) struct Side {
     pub(crate) hands: u64,
     /// Whose seats `players` compares: a name, or every name but it (`rest`); all when `None`.
     pub(crate) player: Option<(String, bool)>,
+    /// The side's table (§24): three or four players.
+    pub(crate) players: crate::rules::Players,
 }
 
 /// Every seat of the `seats` frame with the name that held it and its game's hanchan flag
@@ -172,8 +194,13 @@ const PLAYER_SEATS: &str = "SELECT CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN 
 
 impl Side {
     /// The frames in `frames`, restricted to the games `expr` selects when given.
-    pub(crate) fn open(name: &str, frames: &Path, expr: Option<&str>) -> Result<Side> {
-        let table = report::Table::select(frames, None)?;
+    pub(crate) fn open(
+        name: &str,
+        frames: &Path,
+        expr: Option<&str>,
+        players: Option<crate::rules::Players>,
+    ) -> Result<Side> {
+        let table = report::Table::select(frames, players)?;
         let slice = expr.map(|e| Slice::select(frames, e, &table)).transpose()?;
         let mut ctx = report::context_over(frames, None, slice.as_ref(), &table)?;
         let count = |ctx: &mut SQLContext, sql: &str, name: &str| -> Result<u64> {
@@ -193,6 +220,7 @@ impl Side {
             games,
             hands,
             player: None,
+            players: table.players,
         };
         side.pick_player(None)?;
         Ok(side)
@@ -292,7 +320,9 @@ pub(crate) struct Compared {
 
 /// Compares `reports` on sides `a` and `b`. A report (or a part of one) that reads a frame a
 /// side lacks is left out with a note; `strict` makes a whole report left out an error (the
-/// user named it).
+/// user named it). A three-player side facing a four-player one compares only the reports
+/// whose units mean the same under both rules ([`Comparison::across_tables`]), the others
+/// refused (named) or left out with a note.
 pub(crate) fn compare(
     a: &mut Side,
     b: &mut Side,
@@ -301,7 +331,40 @@ pub(crate) fn compare(
 ) -> Result<Compared> {
     let mut tables = Vec::new();
     let mut notes = Vec::new();
-    for c in reports {
+    let across = a.players != b.players;
+    let sides = |a: &Side, b: &Side| {
+        format!(
+            "{} holds {}-player games and {} {}-player games",
+            a.name,
+            a.players.seats(),
+            b.name,
+            b.players.seats()
+        )
+    };
+    if across {
+        let refused: Vec<&str> = reports
+            .iter()
+            .filter(|c| !c.across_tables)
+            .map(|c| c.report)
+            .collect();
+        if strict && !refused.is_empty() {
+            bail!(
+                "report `{}` cannot compare a three-player corpus with a four-player one: its \
+                 units differ between the tables (§24; {}); compare two corpora of one table, \
+                 or one of the reports whose units are the same (docs/compare.md)",
+                refused.join("`, `"),
+                sides(a, b)
+            );
+        }
+        if !refused.is_empty() {
+            notes.push(format!(
+                "{}: left out: their units differ between three and four players ({})",
+                refused.join(", "),
+                sides(a, b)
+            ));
+        }
+    }
+    for c in reports.iter().filter(|c| !across || c.across_tables) {
         let mut sides: [Vec<DataFrame>; 2] = [Vec::new(), Vec::new()];
         // (side, frame, directory) of each part a side cannot run.
         let mut missing = Vec::new();
@@ -389,12 +452,20 @@ pub(crate) fn reviews(a: &Path, b: &Path) -> Result<Table> {
     pair("review", &side(a)?, &side(b)?)
 }
 
-/// The parts of one side's moments as one frame.
+/// The parts of one side's moments as one frame (`n` as Int64 in each: a part's count may
+/// come out of its SQL as another integer type, by engine and by what it multiplies).
 fn stack(parts: Vec<DataFrame>) -> Result<DataFrame> {
+    let int64 = |mut df: DataFrame| -> Result<DataFrame> {
+        if let Ok(n) = df.column("n") {
+            let n = n.cast(&DataType::Int64)?;
+            df.with_column(n)?;
+        }
+        Ok(df)
+    };
     let mut it = parts.into_iter();
-    let mut df = it.next().context("no moments")?;
+    let mut df = int64(it.next().context("no moments")?)?;
     for p in it {
-        df.vstack_mut(&p)?;
+        df.vstack_mut(&int64(p)?)?;
     }
     Ok(df)
 }
