@@ -2,6 +2,11 @@
 //! never declares. It keeps its own hand from the events, so that after a call or a riichi
 //! the player made (the review goes on as the player played) it discards a tile it holds.
 //!
+//! It plays three-player games too (the mjai dialect of the three-player Mortal forks:
+//! `start_game` names three players, a kita is `nukidora`): a North it draws it sets aside
+//! (`{"type": "nukidora", "actor": me, "pai": "N"}`) rather than discarding it, and it keeps
+//! its hand through every seat's `nukidora`.
+//!
 //! It speaks the three answer styles `haifu review --mjai-style` serves: `each` (the default:
 //! one answer line per event line), `--actionable` (akochan's: an array of events after its own
 //! `tsumo` and after every other seat's `dahai` or `kakan`), `--array` (mjai.app's: each input
@@ -25,6 +30,8 @@ struct Bot {
     hand: Vec<String>,
     hands_started: u32,
     fault: Option<String>,
+    /// A three-player game (`start_game` names three players).
+    three: bool,
 }
 
 impl Bot {
@@ -45,6 +52,7 @@ impl Bot {
                 if let Some(id) = e["id"].as_u64() {
                     self.seat = Some(id);
                 }
+                self.three = e["names"].as_array().is_some_and(|n| n.len() == 3);
             }
             "start_kyoku" => {
                 self.hands_started += 1;
@@ -74,7 +82,14 @@ impl Bot {
                         _ => {}
                     }
                 }
+                if self.three && pai == "N" {
+                    return json!({"type": "nukidora", "actor": me, "pai": pai});
+                }
                 return json!({"type": "dahai", "actor": me, "pai": pai, "tsumogiri": true});
+            }
+            "nukidora" | "kita" if actor == me => {
+                let pai = e["pai"].as_str().unwrap_or("N").to_string();
+                self.remove(&pai);
             }
             "dahai" if actor == me => {
                 let pai = e["pai"].as_str().unwrap_or_default().to_string();
@@ -119,7 +134,7 @@ fn asks(e: &Value, me: Option<u64>) -> bool {
     let actor = e["actor"].as_u64();
     match e["type"].as_str() {
         Some("tsumo") => actor == me,
-        Some("dahai" | "kakan") => actor != me,
+        Some("dahai" | "kakan" | "nukidora" | "kita") => actor != me,
         _ => false,
     }
 }
@@ -130,7 +145,7 @@ fn asks_anything(e: &Value, me: Option<u64>) -> bool {
     let mine = e["actor"].as_u64() == me;
     match e["type"].as_str() {
         Some("tsumo" | "chi" | "pon" | "reach") => mine,
-        Some("dahai" | "kakan" | "ankan") => !mine,
+        Some("dahai" | "kakan" | "ankan" | "nukidora" | "kita") => !mine,
         _ => false,
     }
 }

@@ -82,6 +82,15 @@ fn rows(out: &Path) -> Vec<Row> {
         .collect()
 }
 
+/// A review by the example bot (with `flag`) in answer style `style` into `out`, which must
+/// succeed: its rows.
+fn in_style(frames: &Path, out: &Path, flag: &str, style: &str) -> Vec<Row> {
+    let cmd = format!("{} {flag}", bot().display());
+    let (code, _, err) = review(frames, out, &cmd, &["--mjai-style", style]);
+    assert_eq!(code, Some(0), "{err}");
+    rows(out)
+}
+
 /// The converted game, one JSON value per line.
 fn converted(game: &Path) -> Vec<Value> {
     let out = tempfile::tempdir().unwrap();
@@ -168,12 +177,8 @@ fn the_bot_sees_the_converted_game_masked() {
 fn the_example_bot_and_the_three_styles() {
     let f = frames();
     let dir = tempfile::tempdir().unwrap();
-    let run = |name: &str, flag: &str, style: &str| -> Vec<Row> {
-        let out = dir.path().join(name);
-        let cmd = format!("{} {flag}", bot().display());
-        let (code, _, err) = review(f.path(), &out, &cmd, &["--mjai-style", style]);
-        assert_eq!(code, Some(0), "{err}");
-        rows(&out)
+    let run = |name: &str, flag: &str, style: &str| {
+        in_style(f.path(), &dir.path().join(name), flag, style)
     };
     let each = run("each", "", "each");
     assert!(each.len() > 500);
@@ -478,4 +483,77 @@ fn ctrl_c_keeps_the_pairs_done() {
     let failures = frame(out.path(), "review_failures");
     let r = failures.column("reason").unwrap().str().unwrap().get(0);
     assert_eq!(r, Some("interrupted"));
+}
+
+/// Three-player games (§24) of `fixtures-sanma/` (EXPECTED_V5.md), every seat, in the three
+/// answer styles: the bot sees the mjai three-player dialect (three names, `nukidora`) and
+/// sets aside every North it draws. At f011 hand 0 seat 1 draws the 4z in riichi: `kita` or
+/// the 4z's discard is legal, the player kitas, so does the bot: matched. At f011 hand 1 seat
+/// 2 rons the dealer's kita North: the bot, asked on the `nukidora` line, passes (a ron
+/// decision, not matched, not invalid). No answer is invalid but at riichi declarations (the
+/// bot discards its last tile there); the styles agree where they both answer.
+#[test]
+fn three_player_games_with_kita() {
+    let f = common::ingest_cli(&[common::sanma_fixtures()], &[]);
+    let dir = tempfile::tempdir().unwrap();
+    let run = |name: &str, flag: &str, style: &str| {
+        in_style(f.path(), &dir.path().join(name), flag, style)
+    };
+    let each = run("each", "", "each");
+    // Seats 0-2 only: 2 games × 3 seats, every pair with its decisions.
+    let pairs: std::collections::BTreeSet<(String, i32)> =
+        each.iter().map(|r| (r.0.clone(), r.2)).collect();
+    assert_eq!(pairs.len(), 6, "{pairs:?}");
+    let (code, _, err) = review(
+        f.path(),
+        &dir.path().join("seat3"),
+        &bot().display().to_string(),
+        &["--seats", "3"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("3 is not a seat of a 3-player game"), "{err}");
+    let f011 = "2099011100gm-00b9-0000-0000f011";
+    let find = |rows: &[Row], hand: i32, seat: i32, kind: &str| -> Row {
+        rows.iter()
+            .find(|r| r.0 == f011 && r.1 == hand && r.2 == seat && r.3 == kind)
+            .unwrap_or_else(|| panic!("no {kind} decision of seat {seat} in hand {hand}"))
+            .clone()
+    };
+    let kita = find(&each, 0, 1, "kita");
+    assert_eq!(
+        (
+            kita.4.as_str(),
+            kita.5.as_str(),
+            kita.6.as_deref(),
+            kita.7,
+            kita.8
+        ),
+        ("kita discard:4z", "kita", Some("kita"), true, false)
+    );
+    let ron = find(&each, 1, 2, "ron");
+    assert_eq!(
+        (
+            ron.4.as_str(),
+            ron.5.as_str(),
+            ron.6.as_deref(),
+            ron.7,
+            ron.8
+        ),
+        ("ron pass", "ron", Some("pass"), false, false)
+    );
+    // No answer names an action the seat could not take but the riichi declarations' (the
+    // bot discards its last tile there, whatever the tenpai-keeping kinds).
+    assert!(each.iter().filter(|r| r.8).all(|r| r.3 == "discard"));
+    assert!(each
+        .iter()
+        .any(|r| r.3 == "kita" && r.6.as_deref() == Some("kita")));
+    assert_eq!(run("array", "--array", "array"), each);
+    let actionable = run("actionable", "--actionable", "actionable");
+    assert_eq!(actionable.len(), each.len());
+    for (a, e) in actionable.iter().zip(&each) {
+        if a.6.is_some() {
+            assert_eq!(a, e);
+        }
+    }
+    assert_eq!(find(&actionable, 1, 2, "ron").6.as_deref(), Some("pass"));
 }

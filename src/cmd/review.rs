@@ -29,7 +29,12 @@ ingest ran in). The frames reviews (one row per decision, in parts: reviews/part
 review_failures.parquet (one row per failed (game, seat)) are written into --out as the review goes; \
 --resume skips the pairs already there. A bot that exits, hangs past --timeout or writes a line that is not mjai \
 fails that (game, seat), which counts no decision; the review goes on and exits 2. An answer the \
-rules do not allow there counts as invalid."
+rules do not allow there counts as invalid.
+
+Three-player games (§24, --players 3): seats 0-2, the mjai dialect of the three-player Mortal \
+forks (three names, scores, hands and deltas; a kita is {\"type\":\"nukidora\",\"actor\":A,\"pai\":\"N\"}); \
+the bot may answer nukidora after its own tsumo, and another seat's nukidora asks it whether it \
+rons the North."
 )]
 pub(crate) struct Args {
     /// Directory of a `haifu run` or `haifu ingest` (its manifest names the logs).
@@ -47,9 +52,10 @@ pub(crate) struct Args {
     /// When the bot answers.
     #[arg(long, value_enum, default_value = "each")]
     mjai_style: Style,
-    /// The seats to review, comma-separated.
-    #[arg(long, value_delimiter = ',', default_value = "0,1,2,3")]
-    seats: Vec<u8>,
+    /// The seats to review, comma-separated (default: every seat, 0-3; 0-2 in three-player
+    /// games).
+    #[arg(long, value_delimiter = ',')]
+    seats: Option<Vec<u8>>,
     /// Bot processes at once (default: the number of cores).
     #[arg(long)]
     jobs: Option<usize>,
@@ -90,10 +96,16 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     if !(args.timeout > 0.0 && args.timeout.is_finite()) {
         bail!("--timeout must be a positive number of seconds");
     }
-    if let Some(s) = args.seats.iter().find(|&&s| s > 3) {
-        bail!("--seats: {s} is not a seat (0-3)");
+    // §24: the games reviewed are of one table; a three-player game has seats 0-2.
+    let table = args.slice.table(&args.frames)?.players;
+    let last = table.seats() as u8 - 1;
+    let mut seats = args.seats.clone().unwrap_or_else(|| (0..=last).collect());
+    if let Some(s) = seats.iter().find(|&&s| s > last) {
+        bail!(
+            "--seats: {s} is not a seat of a {}-player game (0-{last})",
+            table.seats()
+        );
     }
-    let mut seats = args.seats.clone();
     seats.sort_unstable();
     seats.dedup();
     let slice = args.slice.games(&args.frames)?;

@@ -290,8 +290,9 @@ impl Session<'_> {
 }
 
 /// True when `line` asks `seat` for a decision. For an `actionable` bot (`own_calls` false):
-/// its own `tsumo`, another seat's `dahai` or `kakan`. For an `each` bot (`own_calls` true),
-/// also its own `chi`, `pon` or `reach` (the discard that follows) and another seat's `ankan`.
+/// its own `tsumo`, another seat's `dahai`, `kakan` or `nukidora` (a three-player kita, which
+/// a ron may take, §24). For an `each` bot (`own_calls` true), also its own `chi`, `pon` or
+/// `reach` (the discard that follows) and another seat's `ankan`.
 fn asks(line: &str, seat: u8, own_calls: bool) -> bool {
     #[derive(serde::Deserialize)]
     struct Head<'a> {
@@ -305,7 +306,7 @@ fn asks(line: &str, seat: u8, own_calls: bool) -> bool {
     match (h.kind, h.actor) {
         ("tsumo", Some(a)) => a == seat,
         ("chi" | "pon" | "reach", Some(a)) => own_calls && a == seat,
-        ("dahai" | "kakan", Some(a)) => a != seat,
+        ("dahai" | "kakan" | "nukidora" | "kita", Some(a)) => a != seat,
         ("ankan", Some(a)) => own_calls && a != seat,
         _ => false,
     }
@@ -366,6 +367,8 @@ pub(crate) fn action_of(v: &Value, seat: u8, own_turn: bool) -> Option<Action> {
         "ankan" => Action::Ankan(kind_of(v["consumed"].as_array()?.first()?)?),
         "kakan" => Action::Kakan(kind_of(&v["pai"])?),
         "ryukyoku" => Action::Kyuushu,
+        // The three-player dialect's kita (RiEnv spells it `kita`), §24.
+        "nukidora" | "kita" if own_turn => Action::Kita,
         _ => return None,
     })
 }
