@@ -107,7 +107,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the danger estimators scored at every moment after a riichi",
         frames: &["danger_by_turn", "danger_moments"],
         cost: "+42% CPU",
-        three_player: false,
+        three_player: true,
     },
     GroupInfo {
         group: Group::HandReading,

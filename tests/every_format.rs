@@ -331,17 +331,17 @@ fn nothing_to_report_says_why() {
         "report `final-placement` reads `placement_units`, which has no row for the 1 game: \
          §19's units are the hands of hanchan games whose log records the final scores (owari)",
     );
-    // Three-player games have no §15 units yet.
-    let sanma = common::ingest_cli(&[sanma_fixtures()], &["--with=danger-moments"]);
+    // Three-player games have no §16 units yet.
+    let sanma = common::ingest_cli(&[sanma_fixtures()], &["--with=hand-reading"]);
     says(
         &[
             "stats",
-            "danger-by-turn",
+            "hand-reading",
             "--frames",
             sanma.path().to_str().unwrap(),
         ],
-        "report `danger-by-turn` reads `danger_by_turn`, which has no row for the 2 games: §15 \
-         (danger-moments) is computed for four-player games only so far (docs/sanma.md)",
+        "report `hand-reading` reads `hand_reading`, which has no row for the 2 games: §16 \
+         (hand-reading) is computed for four-player games only so far (docs/sanma.md)",
     );
     // Frames of an older haifu: mjai games, their `choices` frame empty, no `legal` proof in
     // the manifest.

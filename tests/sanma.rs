@@ -845,3 +845,81 @@ fn compare_three_players_and_refuse_across_tables() {
         "{text}"
     );
 }
+
+/// §15 on three players (`--with danger-moments`): the observers are the two other seats,
+/// d = 1, 2 (mod 3). f011 (EXPECTED_V5.md): hand 0, seat 1's riichi (wait 5s) is followed by
+/// seat 2's draw (d = 1) and seat 0's (d = 2) before seat 1's rinshan tsumo; hand 1, seat 2's
+/// riichi on the North (robbed from the dealer's kita) by seat 0 (d = 1, its draw T77) and
+/// seat 1 (d = 2, its draw U122, the North it sets aside); hand 2, the dealer's (seat 2) 9m
+/// tanki by seat 0's draw of the 9m it deals in (d = 1): one moment, holding that 9m.
+#[test]
+fn danger_moments_have_two_observers() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=danger-moments"]);
+    let m = frame(out.path(), "danger_moments");
+    let got: Vec<String> = rows(&m, &["game_id", "hand", "riichi_seat", "observer", "waits"])
+        .into_iter()
+        .filter(|r| r.starts_with(F011))
+        .map(|r| r[F011.len() + 1..].to_string())
+        .collect();
+    let kind = |k: usize| {
+        let mut d = ['0'; 34];
+        d[k] = '1';
+        d.iter().collect::<String>()
+    };
+    assert_eq!(
+        got,
+        [
+            format!("0|1|1|{}", kind(22)),
+            format!("0|1|2|{}", kind(22)),
+            format!("1|2|1|{}", kind(30)),
+            format!("1|2|2|{}", kind(30)),
+            format!("2|2|1|{}", kind(8)),
+        ]
+    );
+    let nine = rows(&m, &["game_id", "hand", "observer_holds"])
+        .into_iter()
+        .find(|r| r.starts_with(&format!("{F011}|2|")))
+        .unwrap();
+    assert_eq!(
+        nine.as_bytes()[nine.len() - 34 + 8],
+        b'1',
+        "seat 0 holds the 9m: {nine}"
+    );
+    let by_turn = frame(out.path(), "danger_by_turn");
+    assert!(ints(&by_turn, "observer").iter().all(|&d| d == 1 || d == 2));
+    // A user's table of the 25 three-player categories is scored at the same moments.
+    let dir = tempfile::tempdir().unwrap();
+    let table = dir.path().join("table.csv");
+    let names = haifu::danger::Category::of(haifu::rules::Players::Three);
+    assert_eq!(names.len(), 25);
+    let csv: String = names.iter().map(|c| format!("{},1\n", c.name())).collect();
+    std::fs::write(&table, format!("category,weight\n{csv}")).unwrap();
+    let o = ok(&haifu(&[
+        "danger-eval",
+        "--by-turn",
+        "--table",
+        table.to_str().unwrap(),
+        "--frames",
+        out.path().to_str().unwrap(),
+        "--format",
+        "json",
+    ]));
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    let moments = |est: &str| -> Vec<(i64, String, i64)> {
+        v.as_array()
+            .unwrap()
+            .iter()
+            .filter(|r| r["estimator"] == est)
+            .map(|r| {
+                let turn = r["turn"].as_str().unwrap().to_string();
+                (
+                    r["observer"].as_i64().unwrap(),
+                    turn,
+                    r["moments"].as_i64().unwrap(),
+                )
+            })
+            .collect()
+    };
+    assert!(!moments("table").is_empty());
+    assert_eq!(moments("table"), moments("none"));
+}

@@ -137,8 +137,8 @@ fn by_turn(args: &Args, user_table: Option<&CategoryTable>) -> Result<Done> {
     let mut ctx = crate::report::context_over(&args.frames, None, slice.as_ref(), &table)?;
     let mut df = crate::report::run(&mut ctx, report.sql, None)?;
     if let Some(t) = user_table {
-        let ids = slice.as_ref().map(|s| s.ids());
-        let sums = crate::report::danger_by_turn::table_sums(&args.frames, t, ids)?;
+        let ids = slice.as_ref().map(|s| s.ids()).or(table.ids());
+        let sums = crate::report::danger_by_turn::table_sums(&args.frames, t, ids, table.players)?;
         df = crate::report::danger_by_turn::with_table(&df, EstimatorName::Table.as_str(), &sums)?;
     }
     if let Some(names) = &args.estimators {

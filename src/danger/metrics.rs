@@ -21,6 +21,11 @@ fn wait_count(waits: &[bool; KINDS]) -> usize {
 /// sqrt(mean over the 34 kinds of (v(k) − w(k))²), v(k) = 1/|waits| for a wait, else 0.
 /// NaN if `waits` is empty.
 pub fn rmse(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
+    rmse_over(w, waits, 34.0)
+}
+
+/// [`rmse`] with the mean over `count` kinds.
+fn rmse_over(w: &[f64; KINDS], waits: &[bool; KINDS], count: f64) -> f64 {
     let n = wait_count(waits);
     if n == 0 {
         return f64::NAN;
@@ -32,7 +37,14 @@ pub fn rmse(w: &[f64; KINDS], waits: &[bool; KINDS]) -> f64 {
             (v - w[k]).powi(2)
         })
         .sum();
-    (sum / 34.0).sqrt()
+    (sum / count).sqrt()
+}
+
+/// [`rmse`] over the kinds of a game of `players` (§24): with three players the mean is over
+/// its 27 kinds (the absent 2m–8m have weight 0 and are no wait, so only the divisor
+/// changes).
+pub fn rmse_for(w: &[f64; KINDS], waits: &[bool; KINDS], players: Players) -> f64 {
+    rmse_over(w, waits, players.kind_count() as f64)
 }
 
 /// Mean over waits p of −Σ_k [k = p ? ln w(k) : ln(1 − w(k))], the sum running
@@ -578,5 +590,14 @@ mod tests {
         // A 2m–8m kind has no remaining copy in a three-player view.
         assert_eq!(view.remaining[3], 0);
         assert_eq!(view.remaining[0], 4);
+        // §15's RMSE is the same mean over the 27 kinds: √(702/729/27) = 0.188852; over 34,
+        // √(702/729/34) = 0.168292.
+        assert!(close(
+            rmse_for(&w, &waits, Players::Three),
+            (702.0 / 729.0 / 27.0f64).sqrt()
+        ));
+        assert!((rmse_for(&w, &waits, Players::Three) - 0.188852).abs() < 1e-6);
+        assert_eq!(rmse_for(&w, &waits, Players::Four), rmse(&w, &waits));
+        assert!((rmse(&w, &waits) - 0.168292).abs() < 1e-6);
     }
 }

@@ -26,7 +26,7 @@ pub use estimator::{
     EstimatorName, TableError,
 };
 pub use metrics::{
-    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, scores,
+    auc, brier, calibration_bin, calibration_bin_label, cross_entropy, kld, rmse, rmse_for, scores,
     scores_each, scores_each_for, Scores, CALIBRATION_BINS, CE_FLOOR,
 };
 pub(crate) use totals::EvalKey;

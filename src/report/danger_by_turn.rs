@@ -15,6 +15,7 @@ use polars::prelude::*;
 use crate::danger::{weights, CategoryTable, DangerView, Estimator};
 use crate::frames::dataset::{self, Slices};
 use crate::frames::{parse_kind_digits, DANGER_MOMENTS};
+use crate::rules::Players;
 use crate::stats::danger_moments::{moment_metrics, LAST_TURN, METRIC_UNIT};
 use crate::tile::KINDS;
 
@@ -25,11 +26,13 @@ const SLICE_ROWS: usize = 1 << 16;
 /// KLD in 2^-32 units).
 type TableSums = BTreeMap<(i64, i64), (i64, [i128; 3])>;
 
-/// `table` at every moment of the frames in `dir` (the games `keep` lists, when given).
+/// `table` at every moment of the frames in `dir` (the games `keep` lists, when given), all
+/// of them games of `players` (§24: a table's games, never both).
 pub(crate) fn table_sums(
     dir: &Path,
     table: &CategoryTable,
     keep: Option<&Series>,
+    players: Players,
 ) -> Result<TableSums> {
     let est = Estimator::Table(table.clone());
     let mut sums = TableSums::new();
@@ -59,8 +62,8 @@ pub(crate) fn table_sums(
             let (v, h) = (digits(&visible)?, digits(&holds)?);
             let g = digits(&genbutsu)?.map(|x| x > 0);
             let w = digits(&waits)?.map(|x| x > 0);
-            let view = DangerView::from_counts(&v, &h, &g);
-            let m = moment_metrics(&weights(&est, &view), &w);
+            let view = DangerView::from_counts_for(&v, &h, &g, players);
+            let m = moment_metrics(&weights(&est, &view), &w, players);
             let o = i64::from(observer.get(row).context("observer")?);
             let t = i64::from(turn.get(row).context("turn")?).min(i64::from(LAST_TURN));
             let entry = sums.entry((o, t)).or_insert((0, [0; 3]));

@@ -100,6 +100,11 @@ impl Table {
         self.ids.is_some()
     }
 
+    /// The table's game ids, when the frames hold the other table's games too.
+    pub(crate) fn ids(&self) -> Option<&Series> {
+        self.ids.as_ref()
+    }
+
     /// The filter that keeps the table's rows of a per-game frame, when one is needed.
     pub(crate) fn keeps(&self) -> Option<Expr> {
         self.ids

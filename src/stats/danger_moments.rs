@@ -1,9 +1,11 @@
 //! §15 danger at every moment (written on request, `--with danger-moments`): after the hand's
 //! first riichi declaration (by R, neither kokushi nor furiten at the declaration), each of
-//! the three other seats O = R + d (d = 1, 2, 3) is scored at every moment it decides: each of
+//! the other seats O = R + d (d = 1, 2, 3; with three players d = 1, 2 and the seats mod 3,
+//! §24) is scored at every moment it decides: each of
 //! its draw records (rinshan draws included) and each of its chi, pon and daiminkan, once it
 //! holds the tile. The built-in estimators (§4) score R's waits from O's view; each moment
-//! adds its RMSE, cross-entropy and KLD to the game's sums per (d, turn, estimator).
+//! adds its RMSE, cross-entropy and KLD to the game's sums per (d, turn, estimator), over the
+//! kinds of the game (27 with three players: the views and the RMSE's mean are theirs).
 //!
 //! Invariants: a hand has at most one situation (a later declaration does not replace the
 //! first, and a kokushi or furiten first declaration means none); no moment follows the first
@@ -14,6 +16,7 @@
 use crate::danger::{combo_weight, metrics, weights, DangerView, Estimator};
 use crate::mjlog::MeldKind;
 use crate::replay::{HandState, Observer};
+use crate::rules::Players;
 use crate::tile::{self, KINDS};
 
 /// Turns at and above this one share a row (`19+`).
@@ -113,10 +116,15 @@ impl Default for DangerMomentObserver {
     }
 }
 
-/// The three metrics of weights `w` against `waits`: RMSE, cross-entropy and KLD (§15).
-pub(crate) fn moment_metrics(w: &[f64; KINDS], waits: &[bool; KINDS]) -> [f64; 3] {
+/// The three metrics of weights `w` against `waits` in a game of `players`: RMSE (over its
+/// kinds), cross-entropy and KLD (§15).
+pub(crate) fn moment_metrics(
+    w: &[f64; KINDS],
+    waits: &[bool; KINDS],
+    players: Players,
+) -> [f64; 3] {
     [
-        metrics::rmse(w, waits),
+        metrics::rmse_for(w, waits, players),
         metrics::cross_entropy(w, waits),
         metrics::kld(w, waits),
     ]
@@ -151,11 +159,17 @@ impl DangerMomentObserver {
     /// A moment of seat `o` (not R): scored unless a wait has combo weight 0 for O.
     fn moment(&mut self, hand: &HandState, o: usize) {
         let Some(f) = &self.following else { return };
-        let d = (o + 4 - f.riichi_seat) % 4;
+        let seats = hand.players.seats();
+        let d = (o + seats - f.riichi_seat) % seats;
         if d == 0 {
             return;
         }
-        let view = DangerView::from_counts(&hand.visible, &hand.seats[o].kinds, &f.genbutsu);
+        let view = DangerView::from_counts_for(
+            &hand.visible,
+            &hand.seats[o].kinds,
+            &f.genbutsu,
+            hand.players,
+        );
         if !scored(&view, &f.waits) {
             return;
         }
@@ -171,7 +185,7 @@ impl DangerMomentObserver {
         });
         let turn = hand.seats[o].turn.min(LAST_TURN) as usize;
         for (e, est) in Estimator::BUILTINS.iter().enumerate() {
-            let m = moment_metrics(&weights(est, &view), &f.waits);
+            let m = moment_metrics(&weights(est, &view), &f.waits, hand.players);
             let s = &mut self.sums[d - 1][turn][e];
             s.moments += 1;
             for (u, x) in s.units.iter_mut().zip(m) {
@@ -279,7 +293,7 @@ mod tests {
         let w = [1.0 / 34.0; KINDS];
         let mut waits = [false; KINDS];
         waits[0] = true;
-        let m = moment_metrics(&w, &waits);
+        let m = moment_metrics(&w, &waits, Players::Four);
         assert_eq!(m[0], metrics::rmse(&w, &waits));
         assert_eq!(m[1], metrics::cross_entropy(&w, &waits));
         // One wait, v = 1, w = 1/34: KLD = ln 34.

@@ -145,8 +145,8 @@ pub fn observe_game_with(
     draws: &mut Vec<DrawRecord>,
     observe: Observe,
 ) -> Result<GameObservations, ReplayError> {
-    // §15 and §16 are computed for four-player games only so far (docs/sanma.md): a
-    // three-player game has no rows in their frames, and the ingest says how many.
+    // §16 is computed for four-player games only so far (docs/sanma.md): a three-player game
+    // has no rows in its frames, and the ingest says how many.
     let four = log
         .go_type
         .is_none_or(|g| Players::of_go_type(g) == Players::Four);
@@ -162,7 +162,7 @@ pub fn observe_game_with(
         decisions: observe.decisions.then(DecisionObserver::default),
         choices: observe.choices.then(ChoiceObserver::default),
         walls: observe.walls.then(WallObserver::default),
-        moments: (observe.danger_moments && four).then(DangerMomentObserver::default),
+        moments: observe.danger_moments.then(DangerMomentObserver::default),
         reading: ((observe.hand_reading || observe.hand_reading_moments) && four)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
         tables: observe.tables.then(TablesObserver::new),
