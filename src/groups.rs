@@ -116,7 +116,7 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the hand-reading methods scored at every draw and call",
         frames: &["hand_reading"],
         cost: "+96% CPU",
-        three_player: false,
+        three_player: true,
     },
     GroupInfo {
         group: Group::HandReadingMoments,

@@ -923,3 +923,30 @@ fn danger_moments_have_two_observers() {
     assert!(!moments("table").is_empty());
     assert_eq!(moments("table"), moments("none"));
 }
+
+/// §16 on three players (`--with hand-reading`): a moment per draw record of every seat
+/// (f011, EXPECTED_V5.md; no chi, pon or daiminkan there): seat 0 draws 3 + 3 + 2 times in
+/// the three hands (T44 T74 T40; T120 T35 T77; T40 T32), seat 1 4 + 3 + 2 (U99 U75 U122 and
+/// the replacement U90; U97 U83 U122; U121 U79), seat 2 2 + 2 + 2; each moment scored by the
+/// four methods. The moments' views are four-player only so far: `hand_reading_moments` has
+/// no three-player row.
+#[test]
+fn hand_reading_moments_of_three_seats() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=hand-reading-moments"]);
+    let h = frame(out.path(), "hand_reading");
+    let per_seat: std::collections::BTreeMap<(String, i64), i64> = {
+        let (ids, seats, moments) = (strs(&h, "game_id"), ints(&h, "seat"), ints(&h, "moments"));
+        let methods = strs(&h, "method");
+        let mut m = std::collections::BTreeMap::new();
+        for i in 0..h.height() {
+            if methods[i] == "uniform" && ids[i] == F011 {
+                *m.entry((ids[i].clone(), seats[i])).or_insert(0) += moments[i];
+            }
+        }
+        m
+    };
+    let got: Vec<i64> = per_seat.values().copied().collect();
+    assert_eq!(got, [8, 9, 6]);
+    assert_eq!(h.height() % 4, 0, "four methods a key");
+    assert_eq!(frame(out.path(), "hand_reading_moments").height(), 0);
+}

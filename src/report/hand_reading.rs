@@ -239,7 +239,9 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
             // The built-ins while the engines think.
             for m in &batch {
                 let s = m.others;
-                let scores = logs.all_metrics(&m.unseen(), &s);
+                // The moments frame holds four-player games only (§24: three-player views
+                // are not kept yet).
+                let scores = logs.all_metrics(&m.unseen(), &s, crate::rules::Players::Four);
                 for (b, x) in scores.iter().enumerate() {
                     add(&mut sums[b], m, *x);
                 }

@@ -18,6 +18,7 @@ use std::fmt::Write as _;
 use super::danger_moments::{TakenCalls, LAST_TURN, METRIC_UNIT};
 use super::decisions::{meld_kind_code, MELD_KINDS};
 use crate::replay::{HandState, Observer};
+use crate::rules::Players;
 use crate::tile::{self, KINDS};
 
 /// The built-in methods, in report order.
@@ -101,6 +102,12 @@ fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
 /// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16): the definition, against which
 /// [`Logs::all_metrics`] is tested, and a user's method is scored.
 pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
+    reading_metrics_for(g, s, Players::Four)
+}
+
+/// [`reading_metrics`] in a game of `players`: the RMSE's mean is over the kinds of the game
+/// (27 with three players, §24; the absent 2m–8m have s = 0 and, from the unseen counts, g = 0).
+pub(crate) fn reading_metrics_for(g: &[f64; KINDS], s: &[u8; KINDS], players: Players) -> [f64; 2] {
     let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
     let sq: f64 = (0..KINDS)
         .map(|k| (f64::from(s[k]) - total * g[k]).powi(2))
@@ -109,7 +116,7 @@ pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
         .filter(|&k| s[k] > 0)
         .map(|k| -f64::from(s[k]) / total * g[k].max(crate::danger::CE_FLOOR).ln())
         .sum();
-    [(sq / KINDS as f64).sqrt(), ce]
+    [(sq / players.kind_count() as f64).sqrt(), ce]
 }
 
 /// What seat V sees at a moment, and what the other seats hold: a row of the
@@ -270,11 +277,19 @@ impl HandReadingObserver {
         out
     }
 
-    /// A moment of seat `v` (a draw, or a call when `after_call`).
+    /// A moment of seat `v` (a draw, or a call when `after_call`). With three players (§24)
+    /// the kinds the game lacks (2m–8m) have no unseen copy, and the views are not kept (the
+    /// `hand_reading_moments` frame does not carry the kita Norths yet).
     fn moment(&mut self, hand: &HandState, v: usize, after_call: bool) {
         let holds = &hand.seats[v].kinds;
-        let u: [u8; KINDS] =
-            std::array::from_fn(|k| 4u8.saturating_sub(hand.visible[k] + holds[k]));
+        let players = hand.players;
+        let u: [u8; KINDS] = std::array::from_fn(|k| {
+            if players.has_kind(k) {
+                4u8.saturating_sub(hand.visible[k] + holds[k])
+            } else {
+                0
+            }
+        });
         let s: [u8; KINDS] = std::array::from_fn(|k| {
             (0..4)
                 .filter(|&w| w != v)
@@ -282,14 +297,19 @@ impl HandReadingObserver {
                 .sum()
         });
         let turn = hand.seats[v].turn.min(LAST_TURN) as usize;
-        for (m, x) in self.logs.all_metrics(&u, &s).into_iter().enumerate() {
+        for (m, x) in self
+            .logs
+            .all_metrics(&u, &s, players)
+            .into_iter()
+            .enumerate()
+        {
             let sums = &mut self.sums[v][turn][m];
             sums.moments += 1;
             for (unit, x) in sums.units.iter_mut().zip(x) {
                 *unit += to_units(x);
             }
         }
-        if self.keep_views {
+        if self.keep_views && players == Players::Four {
             self.views.push(hand, v, after_call, s);
         }
     }
@@ -321,7 +341,13 @@ impl Logs {
     /// a method's weight w(k) is a product of u(k), c(k) and q(k), so ln g(k) = ln w(k) −
     /// ln Σw takes its logarithm from the tables and one logarithm per method. Wherever
     /// s(k) > 0, u(k) ≥ s(k) > 0, so w(k) > 0 and g(k) is far above the 1e-9 floor.
-    pub(crate) fn all_metrics(&self, u: &[u8; KINDS], s: &[u8; KINDS]) -> [[f64; 2]; 4] {
+    pub(crate) fn all_metrics(
+        &self,
+        u: &[u8; KINDS],
+        s: &[u8; KINDS],
+        players: Players,
+    ) -> [[f64; 2]; 4] {
+        let count = players.kind_count() as f64;
         let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
         let cs: [f64; KINDS] = std::array::from_fn(|k| c(u, k));
         let mut w = [[0.0f64; KINDS]; 4];
@@ -356,7 +382,7 @@ impl Logs {
                     .filter(|&k| s[k] > 0)
                     .map(|k| f64::from(s[k]) / total * ln_w[m][k])
                     .sum::<f64>();
-            [(sq / KINDS as f64).sqrt(), ce]
+            [(sq / count).sqrt(), ce]
         })
     }
 }
@@ -428,15 +454,28 @@ mod tests {
                 .wrapping_add(1442695040888963407);
             (seed >> 33) % n
         };
-        for _ in 0..500 {
-            let u: [u8; KINDS] = std::array::from_fn(|_| next(5) as u8);
+        for i in 0..1000 {
+            // Every other position is a three-player one: no unseen 2m–8m (§24).
+            let players = if i % 2 == 0 {
+                Players::Four
+            } else {
+                Players::Three
+            };
+            let u: [u8; KINDS] = std::array::from_fn(|k| {
+                let x = next(5) as u8;
+                if players.has_kind(k) {
+                    x
+                } else {
+                    0
+                }
+            });
             let s: [u8; KINDS] = std::array::from_fn(|k| next(u64::from(u[k]) + 1) as u8);
             if s.iter().all(|&x| x == 0) {
                 continue;
             }
-            let fast = logs.all_metrics(&u, &s);
+            let fast = logs.all_metrics(&u, &s, players);
             for (m, f) in fast.iter().enumerate() {
-                let want = reading_metrics(&density(m, &u), &s);
+                let want = reading_metrics_for(&density(m, &u), &s, players);
                 for i in 0..2 {
                     assert!((f[i] - want[i]).abs() < 1e-12 * want[i].max(1.0), "{m} {i}");
                 }
@@ -457,6 +496,11 @@ mod tests {
         g[27] = 0.5;
         let [rmse, ce] = reading_metrics(&g, &s);
         assert!((rmse - (0.5f64 / 34.0).sqrt()).abs() < 1e-12);
+        // Three players (§24): the mean over the game's 27 kinds, √(0.5 / 27); the same
+        // cross-entropy.
+        let [rmse3, ce3] = reading_metrics_for(&g, &s, Players::Three);
+        assert!((rmse3 - (0.5f64 / 27.0).sqrt()).abs() < 1e-12);
+        assert_eq!(ce3, ce);
         assert!((ce - 2f64.ln()).abs() < 1e-12);
         g[27] = 0.0;
         let [_, ce] = reading_metrics(&g, &s);

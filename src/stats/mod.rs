@@ -50,7 +50,6 @@ pub(crate) use wins::{WinObserver, WinRow};
 use crate::danger::{score_builtins, Scores};
 use crate::mjlog::GameLog;
 use crate::replay::{replay_game, GameFacts, HandState, Observer, ReplayError};
-use crate::rules::Players;
 
 /// Every statistic's rows of one game that replayed whole.
 pub struct GameObservations {
@@ -145,11 +144,6 @@ pub fn observe_game_with(
     draws: &mut Vec<DrawRecord>,
     observe: Observe,
 ) -> Result<GameObservations, ReplayError> {
-    // §16 is computed for four-player games only so far (docs/sanma.md): a three-player game
-    // has no rows in its frames, and the ingest says how many.
-    let four = log
-        .go_type
-        .is_none_or(|g| Players::of_go_type(g) == Players::Four);
     let mut all = Observers {
         riichi: RiichiResponseObserver::default(),
         waits: WaitDangerObserver::default(),
@@ -163,7 +157,7 @@ pub fn observe_game_with(
         choices: observe.choices.then(ChoiceObserver::default),
         walls: observe.walls.then(WallObserver::default),
         moments: observe.danger_moments.then(DangerMomentObserver::default),
-        reading: ((observe.hand_reading || observe.hand_reading_moments) && four)
+        reading: (observe.hand_reading || observe.hand_reading_moments)
             .then(|| HandReadingObserver::new(observe.hand_reading_moments)),
         tables: observe.tables.then(TablesObserver::new),
     };
