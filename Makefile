@@ -74,6 +74,7 @@ bench: build
 	  BENCH_READER=$(dir $(HAIFU))examples/hand_reading_engine \
 	  BENCH_BOT=$(dir $(HAIFU))examples/tsumogiri_bot \
 	  python3 bench/bench.py $(HAIFU) $(CORPUS)/phoenix
+	python3 bench/groups.py $(HAIFU) $(CORPUS)/phoenix $(CORPUS)/sanma
 
 clean:
 	rm -rf $(OUT)

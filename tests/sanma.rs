@@ -950,3 +950,54 @@ fn hand_reading_moments_of_three_seats() {
     assert_eq!(h.height() % 4, 0, "four methods a key");
     assert_eq!(frame(out.path(), "hand_reading_moments").height(), 0);
 }
+
+/// The 278 three-player Phoenix games (skips loudly when absent) with every group: §7's
+/// built-in engines answer every decision legally and the player agrees with itself; §15 has
+/// the two observers only; §16 has a moment per draw record (the manifest's `wall_draws`) and
+/// per pon or daiminkan (the `calls` frame), three seats, four methods each.
+#[test]
+fn sanma_corpus_every_group() {
+    let Some(dir) = common::corpus("sanma") else {
+        return;
+    };
+    let out = ingest_cli(&[dir], &["--all"]);
+    let frames = out.path().to_str().unwrap();
+    let agree: serde_json::Value = serde_json::from_str(&ok(&haifu(&[
+        "agree", "--frames", frames, "--format", "json",
+    ])))
+    .unwrap();
+    let rows = agree.as_array().unwrap();
+    assert!(
+        rows.iter().all(|r| r["invalid"] == 0),
+        "an invalid built-in answer"
+    );
+    let all = |engine: &str| {
+        rows.iter()
+            .find(|r| r["section"] == "all" && r["engine"] == engine)
+            .unwrap()["agreement"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!(all("player"), 1.0);
+    assert!(all("max-ukeire") > all("min-shanten"));
+    let observers = ints(&frame(out.path(), "danger_by_turn"), "observer");
+    assert!(observers.iter().all(|&d| d == 1 || d == 2) && observers.contains(&2));
+    let h = frame(out.path(), "hand_reading");
+    let (method, seat, moments) = (strs(&h, "method"), ints(&h, "seat"), ints(&h, "moments"));
+    assert!(seat.iter().all(|&s| s < 3));
+    let uniform: i64 = (0..h.height())
+        .filter(|&i| method[i] == "uniform")
+        .map(|i| moments[i])
+        .sum();
+    let manifest: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.path().join("manifest.json")).unwrap())
+            .unwrap();
+    let draws = manifest["totals"]["wall_draws"].as_i64().unwrap();
+    let kinds = strs(&frame(out.path(), "calls"), "kind");
+    let taken = kinds
+        .iter()
+        .filter(|k| *k == "pon" || *k == "daiminkan")
+        .count() as i64;
+    assert_eq!(uniform, draws + taken);
+    assert_eq!(h.height() % 4, 0);
+}
