@@ -183,16 +183,25 @@ impl Observe {
         }
     }
 
-    /// The groups asked for that are computed for four-player games only so far
-    /// ([`GroupInfo::three_player`]: a three-player game has no rows in their frames;
-    /// docs/sanma.md), by name, in [`GROUPS`] order.
-    pub fn four_player_only_groups(&self) -> Vec<&'static str> {
-        self.groups()
-            .into_iter()
-            .map(Group::info)
-            .filter(|g| !g.three_player)
-            .map(|g| g.name)
-            .collect()
+    /// The frames asked for that hold four-player games only so far: those of the groups
+    /// not computed for three-player games ([`GroupInfo::three_player`]; docs/sanma.md) that
+    /// no group computed for them writes too, in [`GROUPS`] order.
+    pub fn four_player_only_frames(&self) -> Vec<&'static str> {
+        let mut out = Vec::new();
+        for g in self.groups().into_iter().map(Group::info) {
+            if g.three_player {
+                continue;
+            }
+            for f in g.frames {
+                let shared = GROUPS
+                    .iter()
+                    .any(|o| o.three_player && o.frames.contains(f));
+                if !shared && !out.contains(f) {
+                    out.push(*f);
+                }
+            }
+        }
+        out
     }
 
     /// The groups whose switches are on, in [`GROUPS`] order.
@@ -225,6 +234,18 @@ impl Observe {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `hand-reading-moments` writes `hand_reading` (also written for three-player games, by
+    /// `hand-reading`) and `hand_reading_moments` (four-player only so far): only the latter
+    /// is named; a group computed for both tables names nothing.
+    #[test]
+    fn four_player_only_frames_leave_out_shared_ones() {
+        let moments = Observe::with(&[Group::HandReadingMoments, Group::Tables]);
+        assert_eq!(moments.four_player_only_frames(), ["hand_reading_moments"]);
+        assert!(Observe::with(&[Group::Tables])
+            .four_player_only_frames()
+            .is_empty());
+    }
 
     #[test]
     fn names_round_trip_and_are_distinct() {

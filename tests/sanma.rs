@@ -949,6 +949,22 @@ fn hand_reading_moments_of_three_seats() {
     assert_eq!(got, [8, 9, 6]);
     assert_eq!(h.height() % 4, 0, "four methods a key");
     assert_eq!(frame(out.path(), "hand_reading_moments").height(), 0);
+    // The ingest says which frame has no three-player row.
+    let dir = tempfile::tempdir().unwrap();
+    let o = haifu(&[
+        "ingest",
+        sanma_fixtures().to_str().unwrap(),
+        "--room",
+        "any",
+        "--with=hand-reading-moments",
+        "--out",
+        dir.path().to_str().unwrap(),
+    ]);
+    let e = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        e.contains("the 2 three-player games have no rows in hand_reading_moments (four-player"),
+        "{e}"
+    );
 }
 
 /// The 278 three-player Phoenix games (skips loudly when absent) with every group: §7's
