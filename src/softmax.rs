@@ -300,6 +300,22 @@ mod tests {
         assert!(super::fit(three, &[([1.0, 0.0, 0.0, 0.0], 6)]).is_err());
     }
 
+    /// Large scores stay finite: with order 0's z = 800 and the others 0 (exp(800) overflows a
+    /// double), p0 is 1 and the others e^-800 (0), as the shift by the largest z gives; three
+    /// players alike (order 5's z = 800).
+    #[test]
+    fn probabilities_survive_large_scores() {
+        let mut w = vec![0.0; WEIGHTS];
+        w[0] = 800.0;
+        let p = probabilities(&w, &[1.0, 0.0, 0.0, 0.0]);
+        assert_eq!((p[0], p[1]), (1.0, 0.0));
+        let three = Shape::of(Players::Three);
+        let mut w = vec![0.0; three.weights()];
+        w[15] = 800.0;
+        let p = three.probabilities(&w, &[1.0, 0.0, 0.0, 0.0]);
+        assert_eq!((p[5], p[0]), (1.0, 0.0));
+    }
+
     /// The features: s = (30000, 20000, 25000, 25000) gives (1, 1.0, 0.5, 0.5).
     #[test]
     fn features_are_differences_from_the_first_dealer_in_ten_thousands() {
