@@ -3,17 +3,10 @@
 
 #[cfg(test)]
 use super::shanten;
+use super::shanten::player_count;
 use super::{shanten_for, KindCounts};
 use crate::rules::Players;
 use crate::tile::KINDS;
-
-/// The xiangting crate's rules of `players`.
-fn count(players: Players) -> xiangting::PlayerCount {
-    match players {
-        Players::Four => xiangting::PlayerCount::Four,
-        Players::Three => xiangting::PlayerCount::Three,
-    }
-}
 
 /// Shanten (§0) of `hand` (14 − 3·melds concealed tiles) after one copy of kind `k` leaves it.
 pub fn shanten_after(hand: &KindCounts, melds: u8, k: usize) -> i8 {
@@ -38,7 +31,7 @@ pub fn improving_kinds(hand: &KindCounts) -> u64 {
 /// [`improving_kinds`] under the rules of `players` (with three players never a 2m–8m, which
 /// the game has not).
 pub fn improving_kinds_for(hand: &KindCounts, players: Players) -> u64 {
-    xiangting::calculate_necessary_tiles(hand, count(players)).map_or(0, |(_, f)| f)
+    xiangting::calculate_necessary_tiles(hand, player_count(players)).map_or(0, |(_, f)| f)
 }
 
 /// The discards of `hand` (14 − 3·melds tiles) that keep its lowest shanten, as a bit set, and
@@ -51,7 +44,7 @@ pub fn best_discards(hand: &KindCounts) -> Option<(i8, u64)> {
 
 /// [`best_discards`] under the rules of `players`.
 pub fn best_discards_for(hand: &KindCounts, players: Players) -> Option<(i8, u64)> {
-    match xiangting::calculate_unnecessary_tiles(hand, count(players)) {
+    match xiangting::calculate_unnecessary_tiles(hand, player_count(players)) {
         Ok((r, f)) if r > 0 => Some((r as i8 - 1, f)),
         _ => None,
     }

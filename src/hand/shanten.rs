@@ -25,6 +25,15 @@ use xiangting::{calculate_replacement_number, PlayerCount};
 /// Returned by [`shanten`] for input that is not a valid hand.
 pub const INVALID_SHANTEN: i8 = i8::MAX;
 
+/// The xiangting crate's rules of `players` (with three, no 2m–8m and no sequence through 1m
+/// or 9m).
+pub(crate) fn player_count(players: Players) -> PlayerCount {
+    match players {
+        Players::Four => PlayerCount::Four,
+        Players::Three => PlayerCount::Three,
+    }
+}
+
 /// Shanten of a concealed hand with `melds` declared sets: the minimum over
 /// standard form, seven pairs and thirteen orphans (the latter two only when
 /// `melds == 0`). `0` = tenpai, `−1` = complete (only possible with
@@ -49,11 +58,7 @@ pub fn shanten_for(concealed: &KindCounts, melds: u8, players: Players) -> i8 {
     if n != full && n + 1 != full {
         return INVALID_SHANTEN;
     }
-    let count = match players {
-        Players::Four => PlayerCount::Four,
-        Players::Three => PlayerCount::Three,
-    };
-    match calculate_replacement_number(concealed, count) {
+    match calculate_replacement_number(concealed, player_count(players)) {
         Ok(r) => i8::try_from(r).map_or(INVALID_SHANTEN, |r| r - 1),
         Err(_) => INVALID_SHANTEN,
     }
