@@ -8,7 +8,8 @@ the group's cost as a share of that corpus's default run. The three-player corpu
 many times over as makes it the size of the four-player one (distinct log ids,
 bench.distinct_copies: 23 × 278 = 6,394 games against 6,448), so that both runs last as long
 and a report's fixed cost weighs alike in both shares. The last column is the difference of the two shares in points: issue #59 asks that each
-group's three-player share be within 10 points of its four-player one.
+group's three-player share be within 10 points of its four-player one. BENCH_GROUPS (names,
+comma-separated) measures only those groups.
 """
 
 import os
@@ -29,6 +30,10 @@ GROUPS = [
     "hand-reading-moments",
     "tables",
 ]
+
+
+if os.environ.get("BENCH_GROUPS"):
+    GROUPS = [g for g in os.environ["BENCH_GROUPS"].split(",") if g]
 
 
 def costs(haifu, inputs, reps, tmp):

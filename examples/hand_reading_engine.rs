@@ -3,7 +3,8 @@
 //!
 //! It reads one moment object per line on standard input and writes one answer line per
 //! moment, `{"id": N, "weights": [w_1m, …, w_7z]}`, on standard output. The unseen counts come
-//! from what the object carries (V's tiles, every seat's melds and river, the dora indicators),
+//! from what the object carries (V's tiles, every seat's melds and river, the dora indicators;
+//! in a three-player game, `"players": 3`, every seat's kita Norths too, and no 2m–8m unseen),
 //! the weights from the definition, written here apart from haifu's code: its scores equal the
 //! built-in `combo`'s (the tests check it).
 //!
@@ -65,9 +66,21 @@ fn answer(d: &Value) -> String {
             }
         }
     }
-    let u: Vec<f64> = seen
-        .iter()
-        .map(|&s| f64::from(4u32.saturating_sub(s)))
+    // A three-player game: the kita Norths are seen, and 2m–8m are not in the game.
+    let three = d["players"].as_u64() == Some(3);
+    if three {
+        for k in d["kitas"].as_array().expect("kitas") {
+            seen[30] += k.as_u64().expect("a kita count") as u32;
+        }
+    }
+    let u: Vec<f64> = (0..34)
+        .map(|k| {
+            if three && (1..8).contains(&k) {
+                0.0
+            } else {
+                f64::from(4u32.saturating_sub(seen[k]))
+            }
+        })
         .collect();
     // c(k) = u(k) + [0, 0, 1, 3, 6][u(k)], plus for a suited kind the sequences it completes
     // with two unseen neighbours; the weight is c(k)·u(k).

@@ -48,9 +48,6 @@ pub struct GroupInfo {
     /// What it adds to a run, measured on the 6,448 Phoenix games against the default run
     /// (docs/performance.md, "What each `--with` group costs").
     pub cost: &'static str,
-    /// Computed for three-player games as well (§24); a group that is not writes no row of a
-    /// three-player game, and the ingest and the reports say so.
-    pub three_player: bool,
 }
 
 /// Every group, in the order `--help` and `haifu stats --list` show them.
@@ -62,7 +59,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "every discard decision, for `haifu agree` and report `decisions`",
         frames: &["decisions"],
         cost: "+56% time; 3.1 M rows, 93 MiB",
-        three_player: true,
     },
     GroupInfo {
         group: Group::Choices,
@@ -72,7 +68,6 @@ pub const GROUPS: [GroupInfo; 8] = [
                 each taken action proved legal; report `choices`",
         frames: &["choices"],
         cost: "+86% CPU; 3.8 M rows, 67 MB",
-        three_player: true,
     },
     GroupInfo {
         group: Group::Walls,
@@ -81,7 +76,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "each checked hand's wall, 136 tiles in the order they are taken",
         frames: &["walls"],
         cost: "+8% CPU; 31 MiB",
-        three_player: true,
     },
     GroupInfo {
         group: Group::Development,
@@ -98,7 +92,6 @@ pub const GROUPS: [GroupInfo; 8] = [
             "hand_ends",
         ],
         cost: "+20% CPU",
-        three_player: true,
     },
     GroupInfo {
         group: Group::DangerMoments,
@@ -107,7 +100,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the danger estimators scored at every moment after a riichi",
         frames: &["danger_by_turn", "danger_moments"],
         cost: "+42% CPU",
-        three_player: true,
     },
     GroupInfo {
         group: Group::HandReading,
@@ -116,7 +108,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "the hand-reading methods scored at every draw and call",
         frames: &["hand_reading"],
         cost: "+96% CPU",
-        three_player: true,
     },
     GroupInfo {
         group: Group::HandReadingMoments,
@@ -125,7 +116,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "hand-reading and every moment's view, to score your own method",
         frames: &["hand_reading", "hand_reading_moments"],
         cost: "+193% CPU; 3.1 M rows, 130 MB",
-        three_player: false,
     },
     GroupInfo {
         group: Group::Tables,
@@ -134,7 +124,6 @@ pub const GROUPS: [GroupInfo; 8] = [
         about: "opponent tenpai, win chance, final placement, ron share and win values",
         frames: &["discard_units", "placement_units", "win_kinds"],
         cost: "+23% CPU",
-        three_player: true,
     },
 ];
 
@@ -183,27 +172,6 @@ impl Observe {
         }
     }
 
-    /// The frames asked for that hold four-player games only so far: those of the groups
-    /// not computed for three-player games ([`GroupInfo::three_player`]; docs/sanma.md) that
-    /// no group computed for them writes too, in [`GROUPS`] order.
-    pub fn four_player_only_frames(&self) -> Vec<&'static str> {
-        let mut out = Vec::new();
-        for g in self.groups().into_iter().map(Group::info) {
-            if g.three_player {
-                continue;
-            }
-            for f in g.frames {
-                let shared = GROUPS
-                    .iter()
-                    .any(|o| o.three_player && o.frames.contains(f));
-                if !shared && !out.contains(f) {
-                    out.push(*f);
-                }
-            }
-        }
-        out
-    }
-
     /// The groups whose switches are on, in [`GROUPS`] order.
     pub fn groups(self) -> Vec<Group> {
         GROUPS
@@ -234,18 +202,6 @@ impl Observe {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `hand-reading-moments` writes `hand_reading` (also written for three-player games, by
-    /// `hand-reading`) and `hand_reading_moments` (four-player only so far): only the latter
-    /// is named; a group computed for both tables names nothing.
-    #[test]
-    fn four_player_only_frames_leave_out_shared_ones() {
-        let moments = Observe::with(&[Group::HandReadingMoments, Group::Tables]);
-        assert_eq!(moments.four_player_only_frames(), ["hand_reading_moments"]);
-        assert!(Observe::with(&[Group::Tables])
-            .four_player_only_frames()
-            .is_empty());
-    }
 
     #[test]
     fn names_round_trip_and_are_distinct() {

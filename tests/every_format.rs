@@ -331,18 +331,6 @@ fn nothing_to_report_says_why() {
         "report `final-placement` reads `placement_units`, which has no row for the 1 game: \
          §19's units are the hands of hanchan games whose log records the final scores (owari)",
     );
-    // Three-player games have no §16 moment views yet: their per-moment scoring is refused.
-    let sanma = common::ingest_cli(&[sanma_fixtures()], &["--with=hand-reading-moments"]);
-    let o = haifu(&[
-        "hand-reading",
-        "--frames",
-        sanma.path().to_str().unwrap(),
-        "--limit",
-        "10",
-    ]);
-    assert_eq!(o.status.code(), Some(1));
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert!(e.contains("four-player games only so far"), "{e}");
     // Frames of an older haifu: mjai games, their `choices` frame empty, no `legal` proof in
     // the manifest.
     let (_d, converted) = convert(&files(&fixtures()), "mjai");

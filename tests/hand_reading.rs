@@ -448,23 +448,10 @@ fn a_moment_row_and_its_request_by_hand() {
         .collect();
     assert_eq!(before, want);
 
-    // The request the engine is sent for it: id 8, and the row's view as JSON. The engine
-    // copies its input and never answers; haifu times out and writes no report.
-    let dump = out.path().join("requests.jsonl");
-    let o = haifu(&[
-        "hand-reading",
-        "--frames",
-        out.path().to_str().unwrap(),
-        "--engine-cmd",
-        &format!("cat > {}", dump.display()),
-        "--engine-timeout",
-        "1",
-    ]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(o.stdout.is_empty());
-    let lines = std::fs::read_to_string(&dump).unwrap();
-    assert_eq!(lines.lines().count(), df.height(), "every moment is sent");
-    let r: Value = serde_json::from_str(lines.lines().nth(8).unwrap()).unwrap();
+    // The request the engine is sent for it: id 8, and the row's view as JSON.
+    let lines = common::moment_requests(out.path());
+    assert_eq!(lines.len(), df.height(), "every moment is sent");
+    let r: Value = serde_json::from_str(&lines[8]).unwrap();
     let want: Value = serde_json::from_str(
         r#"{"id":8,"game_id":"2019061512gm-00a9-0000-0000f006","hand":0,"seat":0,
         "round":0,"honba":0,"kyotaku":0,"dealer":0,"scores":[25000,25000,25000,25000],

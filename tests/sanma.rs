@@ -928,8 +928,19 @@ fn danger_moments_have_two_observers() {
 /// (f011, EXPECTED_V5.md; no chi, pon or daiminkan there): seat 0 draws 3 + 3 + 2 times in
 /// the three hands (T44 T74 T40; T120 T35 T77; T40 T32), seat 1 4 + 3 + 2 (U99 U75 U122 and
 /// the replacement U90; U97 U83 U122; U121 U79), seat 2 2 + 2 + 2; each moment scored by the
-/// four methods. The moments' views are four-player only so far: `hand_reading_moments` has
-/// no three-player row.
+/// four methods, and each kept in `hand_reading_moments` with every seat's kitas.
+///
+/// The moment of T35 (hand 1, seat 0's replacement draw after its kita of T120), from the log:
+/// - seat 0 holds hai0 (67 91 113 78 2 33 55 131 126 109 101 40 118) and 9m (35), the North
+///   (120) set aside: 1m 9m 9m 2p 5p 8p 2s 5s 8s 1z 2z 3z 5z 6z; no meld; kitas `1000`;
+/// - seat 1 (the dealer) drew 7s (97) and threw it, seat 2 drew Chun (135) and threw it:
+///   rivers `|7st|7zt|`; the dora indicator is Chun (133);
+/// - the others are seat 1's and seat 2's 13 tiles each (26), one North among them (seat 2's
+///   121) and no 2m–8m (none in a three-player game);
+/// - seat 0 discarded nothing yet: turn 0; the next moment, seat 1's draw U83 after its one
+///   discard (turn 1), sees the kita too.
+///
+/// Its request carries `"players":3,"kitas":[1,0,0,0]`.
 #[test]
 fn hand_reading_moments_of_three_seats() {
     let out = ingest_cli(&[sanma_fixtures()], &["--with=hand-reading-moments"]);
@@ -948,29 +959,115 @@ fn hand_reading_moments_of_three_seats() {
     let got: Vec<i64> = per_seat.values().copied().collect();
     assert_eq!(got, [8, 9, 6]);
     assert_eq!(h.height() % 4, 0, "four methods a key");
-    assert_eq!(frame(out.path(), "hand_reading_moments").height(), 0);
-    // The ingest says which frame has no three-player row.
-    let dir = tempfile::tempdir().unwrap();
-    let o = haifu(&[
-        "ingest",
-        sanma_fixtures().to_str().unwrap(),
-        "--room",
-        "any",
-        "--with=hand-reading-moments",
-        "--out",
-        dir.path().to_str().unwrap(),
-    ]);
-    let e = String::from_utf8_lossy(&o.stderr);
-    assert!(
-        e.contains("the 2 three-player games have no rows in hand_reading_moments (four-player"),
-        "{e}"
+
+    let m = frame(out.path(), "hand_reading_moments");
+    let (ids, hands, seats, turns) = (
+        strs(&m, "game_id"),
+        ints(&m, "hand"),
+        ints(&m, "seat"),
+        ints(&m, "turn"),
     );
+    let kitas = strs(&m, "kitas");
+    let of_f011 = ids.iter().filter(|g| *g == F011).count();
+    assert_eq!(of_f011, 8 + 9 + 6, "a view per moment");
+    let all: i64 = ints(&h, "moments").iter().sum::<i64>() / 4;
+    assert_eq!(m.height() as i64, all);
+    let i = (0..m.height())
+        .find(|&i| ids[i] == F011 && kitas[i] == "1000")
+        .unwrap();
+    assert_eq!((hands[i], seats[i], turns[i]), (1, 0, 0));
+    let text = |c: &str| strs(&m, c)[i].clone();
+    assert_eq!(text("tiles"), "1m9m9m2p5p8p2s5s8s1z2z3z5z6z");
+    assert_eq!(text("melds"), "|||");
+    assert_eq!(text("rivers"), "|7st|7zt|");
+    assert_eq!(text("dora"), "7z");
+    let others: Vec<u32> = text("others")
+        .bytes()
+        .map(|b| u32::from(b - b'0'))
+        .collect();
+    assert_eq!(others.iter().sum::<u32>(), 26);
+    assert_eq!(others[30], 1, "seat 2's North");
+    assert!(others[1..8].iter().all(|&c| c == 0));
+    assert_eq!(
+        (
+            hands[i + 1],
+            seats[i + 1],
+            turns[i + 1],
+            kitas[i + 1].as_str()
+        ),
+        (1, 1, 1, "1000")
+    );
+    // Before the kita, no seat has one.
+    assert_eq!(kitas[i - 1], "0000");
+
+    // The request of that moment.
+    let lines = common::moment_requests(out.path());
+    assert_eq!(lines.len(), m.height(), "every moment is sent");
+    let r: serde_json::Value = serde_json::from_str(&lines[i]).unwrap();
+    assert_eq!(r["players"], 3);
+    assert_eq!(r["kitas"], serde_json::json!([1, 0, 0, 0]));
+    assert_eq!(r["tiles"].as_array().unwrap().len(), 14);
+    let before: serde_json::Value = serde_json::from_str(&lines[i - 1]).unwrap();
+    assert_eq!(before["kitas"], serde_json::json!([0, 0, 0, 0]));
+}
+
+/// The moment views of three-player games score every method as the observer does: with
+/// --limit, the built-ins scored from `hand_reading_moments` (unseen counts with the kita
+/// Norths seen and no 2m–8m, the RMSE over 27 kinds) give the report of the `hand_reading`
+/// frame's sums, byte for byte; the example engine, which reads `players` and `kitas` from
+/// the request, equals the built-in `combo`.
+#[test]
+fn three_player_moments_score_as_the_observer() {
+    let out = ingest_cli(&[sanma_fixtures()], &["--with=hand-reading-moments"]);
+    let dir = out.path().to_str().unwrap();
+    let run = |extra: &[&str]| {
+        let mut args = vec!["hand-reading", "--frames", dir, "--format", "csv"];
+        args.extend(extra);
+        ok(&haifu(&args))
+    };
+    let sums = run(&[]);
+    assert!(sums.lines().count() > 10, "{sums}");
+    assert_eq!(sums, run(&["--limit", "1000000"]));
+    example_engine_equals_combo(out.path());
+}
+
+/// Runs the example hand-reading engine over the frames in `dir` and checks its rows equal
+/// the built-in `combo`'s (moments exactly, means to 1e-12).
+fn example_engine_equals_combo(dir: &Path) {
+    let cmd = common::example("hand_reading_engine").display().to_string();
+    let o = ok(&haifu(&[
+        "hand-reading",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--engine-cmd",
+        &format!("mine={cmd}"),
+        "--engine-timeout",
+        "20",
+        "--format",
+        "json",
+    ]));
+    let rows: Vec<serde_json::Value> = serde_json::from_str(&o).unwrap();
+    let mut compared = 0;
+    for r in rows.iter().filter(|r| r["method"] == "combo") {
+        let mine = rows
+            .iter()
+            .find(|o| o["method"] == "mine" && o["seat"] == r["seat"] && o["turn"] == r["turn"])
+            .unwrap_or_else(|| panic!("no row for {r}"));
+        assert_eq!(mine["moments"], r["moments"]);
+        for m in ["rmse", "cross_entropy"] {
+            let (a, b) = (mine[m].as_f64().unwrap(), r[m].as_f64().unwrap());
+            assert!((a - b).abs() < 1e-12, "{m}: {a} vs {b} at {r}");
+        }
+        compared += 1;
+    }
+    assert!(compared > 10, "{compared}");
 }
 
 /// The 278 three-player Phoenix games (skips loudly when absent) with every group: §7's
 /// built-in engines answer every decision legally and the player agrees with itself; §15 has
 /// the two observers only; §16 has a moment per draw record (the manifest's `wall_draws`) and
-/// per pon or daiminkan (the `calls` frame), three seats, four methods each.
+/// per pon or daiminkan (the `calls` frame), three seats, four methods each, a view of each
+/// moment that scores as the observer does, and the example engine equals `combo`.
 #[test]
 fn sanma_corpus_every_group() {
     let Some(dir) = common::corpus("sanma") else {
@@ -1016,4 +1113,16 @@ fn sanma_corpus_every_group() {
         .count() as i64;
     assert_eq!(uniform, draws + taken);
     assert_eq!(h.height() % 4, 0);
+    // Every moment's view is kept, and scores from the views as the observer does.
+    assert_eq!(
+        frame(out.path(), "hand_reading_moments").height() as i64,
+        uniform
+    );
+    let report = |extra: &[&str]| {
+        let mut args = vec!["hand-reading", "--frames", frames, "--format", "csv"];
+        args.extend(extra);
+        ok(&haifu(&args))
+    };
+    assert_eq!(report(&[]), report(&["--limit", "100000000"]));
+    example_engine_equals_combo(out.path());
 }

@@ -24,7 +24,7 @@ use crate::runtime::rate_timing;
 #[command(
     after_help = "Built-in methods: uniform (推定なし: the unseen copies), combo (コンボ理論), statistical (統計的推定), statistical-combo (統計コンボ); docs/definitions.md §16 defines each.
 
-A user's method (--engine-cmd CMD, repeatable) is a command started once with `sh -c`: haifu writes one JSON object per moment to its standard input, one per line, with what seat V sees (id, game_id, hand, seat, round, honba, kyotaku, dealer, scores, dora_indicators, turn, after, tiles: V's concealed tiles, melds and rivers: every seat's, as in `haifu agree`), and reads one answer line per moment from its standard output, in any order: {\"id\": N, \"weights\": [w_1m, …, w_7z]}, 34 finite numbers ≥ 0, not all 0 (haifu normalises them). Batching engines are served as in `haifu agree` (the next 8,192 moments are sent before haifu waits for the answers before them, and the input is closed after the last). A command that exits early, writes a line that is not an answer, answers an id twice or not at all ends the run with exit 2 and no report. With --engine-cmd or --limit, every method is scored over the same moments, from frame hand_reading_moments; without, the built-ins' sums are read from frame hand_reading (equal on the same moments). See examples/hand_reading_engine.rs."
+A user's method (--engine-cmd CMD, repeatable) is a command started once with `sh -c`: haifu writes one JSON object per moment to its standard input, one per line, with what seat V sees (id, game_id, hand, seat, round, honba, kyotaku, dealer, scores, dora_indicators, turn, after, tiles: V's concealed tiles, melds and rivers: every seat's, as in `haifu agree`; a three-player game's also \"players\": 3 and every seat's \"kitas\", its kita Norths), and reads one answer line per moment from its standard output, in any order: {\"id\": N, \"weights\": [w_1m, …, w_7z]}, 34 finite numbers ≥ 0, not all 0 (haifu normalises them). Batching engines are served as in `haifu agree` (the next 8,192 moments are sent before haifu waits for the answers before them, and the input is closed after the last). A command that exits early, writes a line that is not an answer, answers an id twice or not at all ends the run with exit 2 and no report. With --engine-cmd or --limit, every method is scored over the same moments, from frame hand_reading_moments; without, the built-ins' sums are read from frame hand_reading (equal on the same moments). See examples/hand_reading_engine.rs."
 )]
 pub(crate) struct Args {
     /// Directory written by `haifu ingest --with hand-reading` or `haifu run --with hand-reading`.
@@ -59,13 +59,6 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
     crate::frames::dataset::require(&args.frames, frame)?;
     let rep = report::find("hand-reading").expect("a bundled report");
     let table = args.slice.table(&args.frames)?;
-    if per_moment && table.players == crate::rules::Players::Three {
-        bail!(
-            "--engine-cmd and --limit score the moments of hand_reading_moments, which holds \
-             four-player games only so far (its views do not carry the kita Norths yet: \
-             docs/sanma.md); the built-in methods' report on three-player games needs neither"
-        );
-    }
     let slice = args.slice.games(&args.frames)?;
     let df = if per_moment {
         let t0 = std::time::Instant::now();
@@ -75,6 +68,7 @@ pub(crate) fn run(args: &Args) -> Result<Done> {
             timeout: Duration::from_secs_f64(args.timeout),
             limit: args.limit,
             slice: slice.as_ref(),
+            players: table.players,
         })?;
         rate_timing("hand-reading", moments, "moments", t0);
         let mut ctx = SQLContext::new();

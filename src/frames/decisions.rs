@@ -9,7 +9,7 @@
 //! digits (three-player games, §24; `0000` in a four-player game). Rivers are the frame's own rows (module docs of
 //! `stats::decisions`).
 
-use super::{digits, intern, rebase, refs, FrameChunk, GameFrame, GameRows};
+use super::{digits, intern, kitas_label, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::stats::decisions::{indicators_label, melds_label};
 use crate::tile::{self, KINDS};
 
@@ -50,13 +50,6 @@ pub(super) fn new() -> Box<dyn GameFrame> {
 /// Kind of a type (a red five is a five).
 fn kind_of(t: u8) -> u32 {
     tile::type_kind(usize::from(t)) as u32
-}
-
-/// The `kitas` column's text of packed counts `k` (a byte per seat): four digits, seats 0..3.
-fn kitas_label(k: u32) -> String {
-    (0..4)
-        .map(|s| char::from(b'0' + (k >> (8 * s) & 0xff).min(9) as u8))
-        .collect()
 }
 
 /// The `red` column's text of red-five bits `r` (bit s: suit s): three digits, 5m 5p 5s.
@@ -151,12 +144,5 @@ mod tests {
             labels,
             ["000", "100", "010", "110", "001", "101", "011", "111"]
         );
-    }
-
-    /// Seat 1 with two kitas, seat 2 with one: "0210"; none: "0000".
-    #[test]
-    fn kita_digits_are_per_seat() {
-        assert_eq!(kitas_label(u32::from_le_bytes([0, 2, 1, 0])), "0210");
-        assert_eq!(kitas_label(0), "0000");
     }
 }

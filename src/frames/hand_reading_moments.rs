@@ -2,12 +2,13 @@
 //! moment (docs/definitions.md §16), what seat V sees and what the other seats hold: game_id,
 //! hand, seat (V), turn (V's discards so far, not capped), after (`draw` or `call`), tiles
 //! (V's concealed tiles), melds and rivers (every seat's, seats separated by `|`), dora (the
-//! indicators shown so far), and others (34 digits: the copies of each kind in the other
-//! three concealed hands, the target s). The text encodings are
+//! indicators shown so far), others (34 digits: the copies of each kind in the other
+//! concealed hands, the target s) and kitas (every seat's kita Norths so far, four digits as in
+//! `decisions`; `0000` in a four-player game). The text encodings are
 //! [`crate::stats::ReadingViews::fields`]'. A user's method is scored at every moment from it
 //! (`haifu hand-reading --engine-cmd`).
 
-use super::{digits, rebase, FrameChunk, GameFrame, GameRows};
+use super::{digits, intern, kitas_label, rebase, refs, FrameChunk, GameFrame, GameRows};
 use crate::tile::KINDS;
 
 pub(super) const NAME: &str = "hand_reading_moments";
@@ -25,6 +26,8 @@ struct HandReadingMoments {
     /// where each ends (no allocation per row).
     text: [(String, Vec<u32>); 4],
     others: Vec<[u8; KINDS]>,
+    /// Every seat's kita count, a byte each.
+    kitas: Vec<u32>,
 }
 
 pub(super) fn new() -> Box<dyn GameFrame> {
@@ -54,6 +57,7 @@ impl GameFrame for HandReadingMoments {
                 ends.push(buf.len() as u32);
             }
             self.others.push(v.others.map(|c| b'0' + c));
+            self.kitas.push(u32::from_le_bytes(v.kitas));
         }
     }
 
@@ -73,6 +77,7 @@ impl GameFrame for HandReadingMoments {
                 })
                 .collect::<Vec<&str>>()
         });
+        let (kitas, kita_codes) = intern(&d.kitas, kitas_label);
         FrameChunk::default()
             .labels("game_id", ids, rebase(d.game, first))
             .plain_int("hand", d.hand)
@@ -84,5 +89,6 @@ impl GameFrame for HandReadingMoments {
             .unique_text("rivers", &rivers)
             .text("dora", &dora)
             .unique_text("others", &digits(&d.others))
+            .labels("kitas", &refs(&kitas), kita_codes)
     }
 }

@@ -305,6 +305,14 @@ fn intern<K: Copy + Eq + Hash>(keys: &[K], label: impl Fn(K) -> String) -> (Vec<
     (labels, codes)
 }
 
+/// The `kitas` column's text (`decisions`, `hand_reading_moments`) of packed counts `k` (a
+/// byte per seat, `u32::from_le_bytes`): four digits, seats 0..3.
+fn kitas_label(k: u32) -> String {
+    (0..4)
+        .map(|s| char::from(b'0' + (k >> (8 * s) & 0xff).min(9) as u8))
+        .collect()
+}
+
 fn refs(v: &[String]) -> Vec<&str> {
     v.iter().map(String::as_str).collect()
 }
@@ -334,6 +342,16 @@ pub fn parse_kind_digits(s: &str) -> Option<[u8; KINDS]> {
         return None;
     }
     Some(std::array::from_fn(|k| b[k] - b'0'))
+}
+
+/// Inverse of the `kitas` column's text ([`kitas_label`]): every seat's kita Norths; None
+/// unless `s` is four digits 0–4.
+pub(crate) fn parse_kitas(s: &str) -> Option<[u8; 4]> {
+    let b = s.as_bytes();
+    if b.len() != 4 || !b.iter().all(|d| (b'0'..=b'4').contains(d)) {
+        return None;
+    }
+    Some(std::array::from_fn(|j| b[j] - b'0'))
 }
 
 /// The per-game frames' builders, holding each frame's rows until they fill a row group.
@@ -456,6 +474,18 @@ impl PendingFrames {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Seat 1 with two kitas, seat 2 with one: "0210"; none: "0000".
+    #[test]
+    fn kita_digits_are_per_seat() {
+        assert_eq!(kitas_label(u32::from_le_bytes([0, 2, 1, 0])), "0210");
+        assert_eq!(kitas_label(0), "0000");
+        assert_eq!(parse_kitas("0210"), Some([0, 2, 1, 0]));
+        assert_eq!(parse_kitas("0000"), Some([0; 4]));
+        for bad in ["0500", "021", "02100", "0a10", ""] {
+            assert_eq!(parse_kitas(bad), None, "{bad}");
+        }
+    }
 
     /// A slice filters the per-game frames by their games: those are every frame but the three
     /// of run totals (§6: `draw_rate`'s buckets are summed over the run; `danger_calibration`

@@ -97,11 +97,6 @@ impl Merger {
         }
     }
 
-    /// Three-player games landed so far.
-    pub(super) fn three_player_games(&self) -> u64 {
-        self.totals[table(Players::Three)].games
-    }
-
     /// Accounts for one batch of results (in file order) and writes its rows.
     pub(super) fn merge(&mut self, results: Vec<FileResult>) -> Result<()> {
         let files = results.len() as u64;

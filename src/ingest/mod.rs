@@ -196,9 +196,6 @@ pub struct IngestSummary {
     pub tsumo_validation: Option<polars::prelude::DataFrame>,
     /// Converted games were written instead of frames (`haifu convert`).
     pub converted: bool,
-    /// Three-player games landed, and the frames asked for that hold four-player games only
-    /// so far, which have no rows of them (docs/sanma.md).
-    pub three_player: (u64, Vec<&'static str>),
     /// The games the directory holds after an append (`--append` into frames).
     pub appended_to: Option<u64>,
 }
@@ -239,16 +236,6 @@ impl fmt::Display for IngestSummary {
         }
         for (reason, n) in &m.skips_by_reason {
             writeln!(f, "  skipped {n}: {reason}")?;
-        }
-        if let (games @ 1.., frames) = &self.three_player {
-            if !frames.is_empty() {
-                writeln!(
-                    f,
-                    "  note: the {games} three-player games have no rows in {} (four-player games \
-                     only so far: docs/sanma.md)",
-                    frames.join(", ")
-                )?;
-            }
         }
         if let (true, Some(games)) = (self.written, self.appended_to) {
             write!(
@@ -448,12 +435,7 @@ fn ingest_into(opts: &IngestOptions, prior: Prior) -> Result<IngestSummary> {
         merger.writer.abandon();
         return Err(Interrupted.into());
     }
-    let three_player = (
-        merger.three_player_games(),
-        opts.observe.four_player_only_frames(),
-    );
     let summary = |merger: Merger, written, tsumo_validation| IngestSummary {
-        three_player: three_player.clone(),
         manifest: merger.manifest,
         written,
         seconds: start.elapsed().as_secs_f64(),

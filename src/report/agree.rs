@@ -12,19 +12,20 @@ use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use polars::prelude::*;
 use rayon::prelude::*;
 
 use super::engine::{Answers, Discard, EngineCommand, External};
 use super::protocol::{
-    json_head, json_melds, json_rivers, json_tiles, GameRules, HandContext, HandsCursor,
+    json_head, json_melds, json_players, json_rivers, json_tiles, GameRules, HandContext,
+    HandsCursor,
 };
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
 use crate::agree::{analyse, groups_of, Analysis, Builtin, Position, Tally, Totals, GROUPS};
 use crate::frames::dataset::{self, Slices};
-use crate::frames::{parse_kind_digits, DECISIONS};
+use crate::frames::{parse_kind_digits, parse_kitas, DECISIONS};
 use crate::rules::Players;
 use crate::stats::decisions::parse_melds;
 use crate::tile::{self, KINDS};
@@ -354,13 +355,7 @@ fn parse_rows(df: &DataFrame) -> Result<Vec<Row>> {
                 .map(|t| tile::parse_type(t).with_context(|| bad("dora")))
                 .collect::<Result<_>>()?,
             kitas: match &kitas {
-                Some(c) => {
-                    let t = s(c, i).as_bytes();
-                    if t.len() != 4 || !t.iter().all(|d| (b'0'..=b'4').contains(d)) {
-                        bail!(bad("kitas"));
-                    }
-                    std::array::from_fn(|j| t[j] - b'0')
-                }
+                Some(c) => parse_kitas(s(c, i)).with_context(|| bad("kitas"))?,
                 None => [0; 4],
             },
         });
@@ -390,14 +385,7 @@ fn concealed_types(row: &Row) -> Vec<usize> {
 fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext, rules: &str) {
     json_head(out, id, &row.game_id, row.hand, row.seat, ctx);
     json_tiles(out, row.dora.iter().copied());
-    if table.players == Players::Three {
-        let k = row.kitas;
-        let _ = write!(
-            out,
-            ",\"players\":3,\"kitas\":[{},{},{},{}]",
-            k[0], k[1], k[2], k[3]
-        );
-    }
+    json_players(out, table.players, row.kitas);
     let _ = write!(
         out,
         ",\"turn\":{},\"after\":\"{}\",\"tiles\":",

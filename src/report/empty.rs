@@ -123,19 +123,6 @@ fn why_empty(ctx: &mut SQLContext, dir: &Path, t: &str) -> Result<Option<String>
             list.join(", ")
         )));
     }
-    // Frames of the groups computed for four-player games only (§24).
-    let players = count(ctx, "SELECT players AS n FROM params")?;
-    if players == 3 {
-        if let Some(g) = crate::groups::GROUPS
-            .iter()
-            .find(|g| !g.three_player && g.frames.contains(&t))
-        {
-            return Ok(Some(format!(
-                "{} ({}) is computed for four-player games only so far (docs/sanma.md)",
-                g.sections, g.name
-            )));
-        }
-    }
     if let Some((_, scope)) = SCOPES.iter().find(|(frame, _)| *frame == t) {
         return Ok(Some((*scope).into()));
     }

@@ -18,14 +18,15 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 
 use super::engine::{EngineCommand, External, Weights};
-use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandsCursor};
+use super::protocol::{json_head, json_melds, json_players, json_rivers, json_tiles, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::RiverTile;
 use crate::frames::dataset::{self, Slices};
-use crate::frames::{parse_kind_digits, split, HAND_READING_MOMENTS};
+use crate::frames::{parse_kind_digits, parse_kitas, split, HAND_READING_MOMENTS};
+use crate::rules::{Players, NORTH};
 use crate::stats::danger_moments::LAST_TURN;
 use crate::stats::decisions::{parse_melds, parse_types, MeldText};
-use crate::stats::hand_reading::{reading_metrics, to_units, Logs, METHODS};
+use crate::stats::hand_reading::{reading_metrics_for, to_units, Logs, METHODS};
 use crate::tile::{self, KINDS};
 
 /// Rows of the frame read at a time.
@@ -43,6 +44,8 @@ pub(crate) struct Options<'a> {
     /// Only the first N moments in frame order (after the slice).
     pub(crate) limit: Option<u64>,
     pub(crate) slice: Option<&'a Slice>,
+    /// The table of the frames' games (§24: three players have 27 kinds and kita Norths).
+    pub(crate) players: Players,
 }
 
 /// One moment of the frame.
@@ -59,14 +62,16 @@ pub(crate) struct Moment {
     pub(crate) rivers: [Vec<RiverTile>; 4],
     /// Dora indicators' types.
     pub(crate) dora: Vec<usize>,
-    /// s(k): the other three concealed hands' copies.
+    /// s(k): the other concealed hands' copies.
     pub(crate) others: [u8; KINDS],
+    /// Every seat's kita Norths (§24; frames written before they were kept have none).
+    pub(crate) kitas: [u8; 4],
 }
 
 impl Moment {
     /// u(k) = 4 − (dora indicators + V's concealed copies + every meld tile + river tiles not
-    /// called) (§16).
-    pub(crate) fn unseen(&self) -> [u8; KINDS] {
+    /// called + kita Norths) (§16), 0 for the kinds a game of `players` lacks (2m–8m, §24).
+    pub(crate) fn unseen(&self, players: Players) -> [u8; KINDS] {
         let mut seen = [0u8; KINDS];
         let kind = tile::type_kind;
         for &t in self.dora.iter().chain(&self.tiles) {
@@ -80,13 +85,27 @@ impl Moment {
         for r in self.rivers.iter().flatten().filter(|r| !r.called) {
             seen[kind(usize::from(r.tile))] += 1;
         }
-        seen.map(|c| 4u8.saturating_sub(c))
+        seen[NORTH] += self.kitas.iter().sum::<u8>();
+        std::array::from_fn(|k| {
+            if players.has_kind(k) {
+                4u8.saturating_sub(seen[k])
+            } else {
+                0
+            }
+        })
     }
 
     /// The moment's request object (one line, no newline).
-    fn write_json(&self, out: &mut String, id: u64, ctx: &super::protocol::HandContext) {
+    fn write_json(
+        &self,
+        out: &mut String,
+        id: u64,
+        ctx: &super::protocol::HandContext,
+        players: Players,
+    ) {
         json_head(out, id, &self.game_id, self.hand, self.seat, ctx);
         json_tiles(out, self.dora.iter().copied());
+        json_players(out, players, self.kitas);
         let after = if self.after_call { "call" } else { "draw" };
         let _ = write!(
             out,
@@ -157,6 +176,11 @@ pub(crate) fn parse_moments(df: &DataFrame) -> Result<Vec<Moment>> {
         text("others")?,
     );
     let (hand, seat, turn) = (int("hand")?, int("seat")?, int("turn")?);
+    // Frames written before three-player views were kept have no `kitas`.
+    let kitas = match df.column("kitas") {
+        Ok(c) => Some(c.str()?.clone()),
+        Err(_) => None,
+    };
     let mut out = Vec::with_capacity(df.height());
     for i in 0..df.height() {
         let bad = |what: &str| format!("{HAND_READING_MOMENTS} row {i}: malformed {what}");
@@ -174,6 +198,10 @@ pub(crate) fn parse_moments(df: &DataFrame) -> Result<Vec<Moment>> {
             rivers: per_seat(s(&rivers, i), parse_river).with_context(|| bad("rivers"))?,
             dora: parse_types(s(&dora, i)).with_context(|| bad("dora"))?,
             others: parse_kind_digits(s(&others, i)).with_context(|| bad("others"))?,
+            kitas: match &kitas {
+                Some(c) => parse_kitas(s(c, i)).with_context(|| bad("kitas"))?,
+                None => [0; 4],
+            },
         });
     }
     Ok(out)
@@ -228,7 +256,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
                 if let Some(h) = hands.as_mut() {
                     let ctx = h.find(&m.game_id, m.hand)?;
                     json.clear();
-                    m.write_json(&mut json, next_id, &ctx);
+                    m.write_json(&mut json, next_id, &ctx, opts.players);
                     for e in &mut externals {
                         assert_eq!(e.next_id(), next_id, "moment ids in step");
                         e.send(&json);
@@ -238,10 +266,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
             }
             // The built-ins while the engines think.
             for m in &batch {
-                let s = m.others;
-                // The moments frame holds four-player games only (§24: three-player views
-                // are not kept yet).
-                let scores = logs.all_metrics(&m.unseen(), &s, crate::rules::Players::Four);
+                let scores = logs.all_metrics(&m.unseen(opts.players), &m.others, opts.players);
                 for (b, x) in scores.iter().enumerate() {
                     add(&mut sums[b], m, *x);
                 }
@@ -253,6 +278,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
                     first - before.len() as u64,
                     &mut externals,
                     &mut sums,
+                    opts.players,
                 )?;
             }
             if opts.limit.is_some_and(|l| taken >= l) {
@@ -269,6 +295,7 @@ pub(crate) fn run(opts: &Options<'_>) -> Result<(DataFrame, u64)> {
             next_id - last.len() as u64,
             &mut externals,
             &mut sums,
+            opts.players,
         )?;
     }
     for e in externals {
@@ -292,13 +319,14 @@ fn score(
     first: u64,
     externals: &mut [External<Weights>],
     sums: &mut Sums,
+    players: Players,
 ) -> Result<()> {
     for (e, method_sums) in externals.iter_mut().zip(&mut sums[METHODS.len()..]) {
         let answers = e.collect(batch.len(), |i| describe(first + i as u64, &batch[i]))?;
         for (m, w) in batch.iter().zip(answers) {
             let total: f64 = w.0.iter().sum();
             let g = w.0.map(|x| x / total);
-            add(method_sums, m, reading_metrics(&g, &m.others));
+            add(method_sums, m, reading_metrics_for(&g, &m.others, players));
         }
     }
     Ok(())
@@ -346,4 +374,57 @@ fn sums_frame(methods: &[String], sums: &Sums) -> Result<DataFrame> {
         Column::new("cross_entropy_hi".into(), ch),
         Column::new("cross_entropy_lo".into(), cl),
     ])?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// u(k) by hand: V holds a North and 1m 1m; a dora indicator 1m; seat 1's river has a
+    /// North not called and a 2m called (in seat 2's chi 2m 3m 4m, which counts it once, as a
+    /// meld tile); seats 0 and 2 have a kita North each.
+    /// - Four players (kitas 0): 4z = 4 − (1 held + 1 river) = 2; 1m = 4 − 3 = 1; 2m, 3m, 4m
+    ///   = 3 each; 5m = 4.
+    /// - Three players with the kitas: 4z = 4 − 1 − 1 − 2 = 0; 1m = 1; 2m–8m 0 (not in the
+    ///   game); 9m = 4.
+    #[test]
+    fn unseen_counts_the_kitas_and_the_game_kinds() {
+        let river = |tile: usize, called: bool| RiverTile {
+            tile: tile as u8,
+            tsumogiri: false,
+            riichi: false,
+            called,
+            seq: None,
+        };
+        let chi = MeldText {
+            kind: "chi",
+            tiles: vec![1, 2, 3],
+            from: 1,
+        };
+        let mut m = Moment {
+            game_id: "g".into(),
+            hand: 0,
+            seat: 0,
+            turn: 3,
+            after_call: false,
+            tiles: vec![0, 0, NORTH],
+            melds: [vec![], vec![], vec![chi], vec![]],
+            rivers: [
+                vec![],
+                vec![river(NORTH, false), river(1, true)],
+                vec![],
+                vec![],
+            ],
+            dora: vec![0],
+            others: [0; KINDS],
+            kitas: [0; 4],
+        };
+        let u = m.unseen(Players::Four);
+        assert_eq!((u[NORTH], u[0], u[1], u[2], u[3], u[4]), (2, 1, 3, 3, 3, 4));
+        m.kitas = [1, 0, 1, 0];
+        let u = m.unseen(Players::Three);
+        assert_eq!((u[NORTH], u[0], u[8]), (0, 1, 4));
+        assert!(u[1..8].iter().all(|&c| c == 0));
+        assert_eq!(u[9], 4);
+    }
 }

@@ -100,13 +100,15 @@ fn density(m: usize, u: &[u8; KINDS]) -> [f64; KINDS] {
 
 /// RMSE = √(mean over the kinds of (s(k) − S·g(k))²) and cross-entropy = −Σ over kinds with
 /// s(k) > 0 of s(k)/S · ln g(k), g floored at 1e-9 (§16): the definition, against which
-/// [`Logs::all_metrics`] is tested, and a user's method is scored.
-pub(crate) fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
+/// [`Logs::all_metrics`] is tested.
+#[cfg(test)]
+fn reading_metrics(g: &[f64; KINDS], s: &[u8; KINDS]) -> [f64; 2] {
     reading_metrics_for(g, s, Players::Four)
 }
 
 /// [`reading_metrics`] in a game of `players`: the RMSE's mean is over the kinds of the game
 /// (27 with three players, §24; the absent 2m–8m have s = 0 and, from the unseen counts, g = 0).
+/// A user's method is scored by it.
 pub(crate) fn reading_metrics_for(g: &[f64; KINDS], s: &[u8; KINDS], players: Players) -> [f64; 2] {
     let total: f64 = s.iter().map(|&x| f64::from(x)).sum();
     let sq: f64 = (0..KINDS)
@@ -129,8 +131,10 @@ pub(crate) struct ReadingView {
     pub(crate) turn: u8,
     /// The moment is a chi, pon or daiminkan (else a draw).
     pub(crate) after_call: bool,
-    /// s(k): copies of each kind in the other three concealed hands.
+    /// s(k): copies of each kind in the other concealed hands.
     pub(crate) others: [u8; KINDS],
+    /// Every seat's kita Norths so far (§24; 0 in a four-player game).
+    pub(crate) kitas: [u8; 4],
     /// Where its fields end in [`ReadingViews::text`]: tiles, melds, rivers, dora (each
     /// starts where the one before ends, the first where the previous view's last ends).
     ends: [u32; 4],
@@ -228,6 +232,7 @@ impl ReadingViews {
             turn: st.turn,
             after_call,
             others,
+            kitas: std::array::from_fn(|s| hand.seats[s].kita.len() as u8),
             ends,
         });
     }
@@ -278,8 +283,7 @@ impl HandReadingObserver {
     }
 
     /// A moment of seat `v` (a draw, or a call when `after_call`). With three players (§24)
-    /// the kinds the game lacks (2m–8m) have no unseen copy, and the views are not kept (the
-    /// `hand_reading_moments` frame does not carry the kita Norths yet).
+    /// the kinds the game lacks (2m–8m) have no unseen copy, and the kita Norths are seen.
     fn moment(&mut self, hand: &HandState, v: usize, after_call: bool) {
         let holds = &hand.seats[v].kinds;
         let players = hand.players;
@@ -309,7 +313,7 @@ impl HandReadingObserver {
                 *unit += to_units(x);
             }
         }
-        if self.keep_views && players == Players::Four {
+        if self.keep_views {
             self.views.push(hand, v, after_call, s);
         }
     }

@@ -303,6 +303,27 @@ pub(crate) fn engine_fails(command: &str, dir: &str, cmd: &str, timeout: &str, s
     }
 }
 
+/// The request lines `haifu hand-reading --engine-cmd` sends for every moment of the frames in
+/// `dir`, as an engine that copies its input and never answers sees them (haifu then times out:
+/// exit 2, no report).
+#[allow(dead_code)]
+pub(crate) fn moment_requests(dir: &Path) -> Vec<String> {
+    let dump = dir.join("requests.jsonl");
+    let o = haifu(&[
+        "hand-reading",
+        "--frames",
+        dir.to_str().unwrap(),
+        "--engine-cmd",
+        &format!("cat > {}", dump.display()),
+        "--engine-timeout",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(o.stdout.is_empty());
+    let lines = std::fs::read_to_string(&dump).unwrap();
+    lines.lines().map(str::to_string).collect()
+}
+
 /// Example `name` (cargo builds the examples with the tests, next to the binary).
 #[allow(dead_code)]
 pub(crate) fn example(name: &str) -> PathBuf {
