@@ -2,32 +2,38 @@
 -- (b) seat is dealer, (c) riichi seat is dealer, (d) the riichi seat's turn at declaration
 -- (1-6, 7-12, 13+). Long form: one row per (split, value, outcome), `all` rows per value.
 -- Shares are within the (split, value) group; 95% Wilson and normal intervals.
--- Each split is one grouped scan on its raw column; labels, the `all` rows and the
+-- One grouped scan of the frame by the four split columns at once (`cube`: at most 4 x 2 x 2 x
+-- 3 x 6 cells), which each split then sums by its own column (one scan, not one per split, so
+-- the engine holds one scan's buffers: docs/scale.md, Memory); labels, the `all` rows and the
 -- standard deviation (from the exact integer sums of income and income²) are computed on those
 -- few rows, so the result does not depend on the order in which the engine adds rows.
 -- Portable form (polars, DuckDB, Spark SQL): CAST(... AS STRING), not AS VARCHAR (Spark requires VARCHAR(n)).
-WITH raw AS (
-  SELECT 'shanten' AS split, CAST(LEAST(shanten, 3) AS STRING) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
-         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
-  FROM riichi_response GROUP BY LEAST(shanten, 3), outcome
-  UNION ALL
-  SELECT 'seat_dealer' AS split, CAST(seat_is_dealer AS STRING) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
-         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
-  FROM riichi_response GROUP BY seat_is_dealer, outcome
-  UNION ALL
-  SELECT 'riichi_dealer' AS split, CAST(riichi_is_dealer AS STRING) AS key, outcome,
-         COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
-         SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
-  FROM riichi_response GROUP BY riichi_is_dealer, outcome
-  UNION ALL
-  SELECT 'riichi_turn' AS split,
-         CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END AS key,
+WITH cube AS (
+  SELECT LEAST(shanten, 3) AS shanten3, seat_is_dealer, riichi_is_dealer,
+         CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END AS turns,
          outcome, COUNT(*) AS units, SUM(CAST(income AS BIGINT)) AS s1,
          SUM(CAST(income AS BIGINT) * CAST(income AS BIGINT)) AS s2
   FROM riichi_response
-  GROUP BY CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END, outcome
+  GROUP BY LEAST(shanten, 3), seat_is_dealer, riichi_is_dealer,
+           CASE WHEN riichi_turn <= 6 THEN '1-6' WHEN riichi_turn <= 12 THEN '7-12' ELSE '13+' END, outcome
+),
+splits AS (
+  SELECT 'shanten' AS split UNION ALL SELECT 'seat_dealer' AS split
+  UNION ALL SELECT 'riichi_dealer' AS split UNION ALL SELECT 'riichi_turn' AS split
+),
+raw AS (
+  SELECT split,
+         CASE WHEN split = 'shanten' THEN CAST(shanten3 AS STRING)
+              WHEN split = 'seat_dealer' THEN CAST(seat_is_dealer AS STRING)
+              WHEN split = 'riichi_dealer' THEN CAST(riichi_is_dealer AS STRING)
+              ELSE turns END AS key,
+         outcome, SUM(units) AS units, SUM(s1) AS s1, SUM(s2) AS s2
+  FROM cube CROSS JOIN splits
+  GROUP BY split,
+         CASE WHEN split = 'shanten' THEN CAST(shanten3 AS STRING)
+              WHEN split = 'seat_dealer' THEN CAST(seat_is_dealer AS STRING)
+              WHEN split = 'riichi_dealer' THEN CAST(riichi_is_dealer AS STRING)
+              ELSE turns END, outcome
 ),
 labelled AS (
   SELECT split,
