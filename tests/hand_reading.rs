@@ -527,21 +527,7 @@ fn the_example_engine_equals_combo() {
             &["--engine-cmd", &cmd, "--engine-timeout", "20"],
         );
         let name = format!("cmd:{cmd}");
-        let mut compared = 0;
-        for r in rows.iter().filter(|r| r["method"] == "combo") {
-            let mine = rows
-                .iter()
-                .find(|o| {
-                    o["method"] == name.as_str() && o["seat"] == r["seat"] && o["turn"] == r["turn"]
-                })
-                .unwrap_or_else(|| panic!("{mode}: no row for {r}"));
-            assert_eq!(mine["moments"], r["moments"]);
-            for m in ["rmse", "cross_entropy"] {
-                let (a, b) = (mine[m].as_f64().unwrap(), r[m].as_f64().unwrap());
-                assert!((a - b).abs() < 1e-12, "{mode} {m}: {a} vs {b}");
-            }
-            compared += 1;
-        }
+        let compared = common::assert_equals_combo(&rows, &name, mode);
         assert!(compared > 40, "{compared}");
         let pos = |m: &str| rows.iter().position(|r| r["method"] == m).unwrap();
         assert!(pos("statistical-combo") < pos(&name));

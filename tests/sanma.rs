@@ -1047,19 +1047,7 @@ fn example_engine_equals_combo(dir: &Path) {
         "json",
     ]));
     let rows: Vec<serde_json::Value> = serde_json::from_str(&o).unwrap();
-    let mut compared = 0;
-    for r in rows.iter().filter(|r| r["method"] == "combo") {
-        let mine = rows
-            .iter()
-            .find(|o| o["method"] == "mine" && o["seat"] == r["seat"] && o["turn"] == r["turn"])
-            .unwrap_or_else(|| panic!("no row for {r}"));
-        assert_eq!(mine["moments"], r["moments"]);
-        for m in ["rmse", "cross_entropy"] {
-            let (a, b) = (mine[m].as_f64().unwrap(), r[m].as_f64().unwrap());
-            assert!((a - b).abs() < 1e-12, "{m}: {a} vs {b} at {r}");
-        }
-        compared += 1;
-    }
+    let compared = common::assert_equals_combo(&rows, "mine", "three players");
     assert!(compared > 10, "{compared}");
 }
 

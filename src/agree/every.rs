@@ -525,17 +525,11 @@ fn write_request(
     );
     // §24: a three-player game's request says so, with every seat's kitas and its rules.
     let three = hand.players == Players::Three;
-    if three {
-        let k = |s: usize| hand.seats[s].kita.len();
-        let _ = write!(
-            out,
-            ",\"players\":3,\"kitas\":[{},{},{},{}]",
-            k(0),
-            k(1),
-            k(2),
-            k(3)
-        );
-    }
+    super::write_players(
+        out,
+        hand.players,
+        std::array::from_fn(|s| hand.seats[s].kita.len() as u8),
+    );
     let s = obs.start_scores;
     let n = hand.scores;
     let _ = write!(

@@ -12,6 +12,7 @@
 pub(crate) mod every;
 pub mod replay;
 
+use std::fmt::Write as _;
 use std::ops::AddAssign;
 
 use crate::hand::{best_discards_for, shanten_after_for, ukeire_for, KindCounts};
@@ -303,6 +304,20 @@ impl AddAssign<&Totals> for Totals {
                 *x += y;
             }
         }
+    }
+}
+
+/// A three-player game's `,"players":3,"kitas":[…]` (every seat's kita Norths, §24) in an
+/// engine request (§7's decisions, §16's moments, §23's decisions); nothing for a four-player
+/// game.
+pub(crate) fn write_players(out: &mut String, players: Players, kitas: [u8; 4]) {
+    if players == Players::Three {
+        let k = kitas;
+        let _ = write!(
+            out,
+            ",\"players\":3,\"kitas\":[{},{},{},{}]",
+            k[0], k[1], k[2], k[3]
+        );
     }
 }
 

@@ -18,8 +18,7 @@ use rayon::prelude::*;
 
 use super::engine::{Answers, Discard, EngineCommand, External};
 use super::protocol::{
-    json_head, json_melds, json_players, json_rivers, json_tiles, GameRules, HandContext,
-    HandsCursor,
+    json_head, json_melds, json_rivers, json_tiles, GameRules, HandContext, HandsCursor,
 };
 use super::slice::Slice;
 use crate::agree::replay::{Row, Table};
@@ -385,7 +384,7 @@ fn concealed_types(row: &Row) -> Vec<usize> {
 fn write_json(out: &mut String, id: u64, row: &Row, table: &Table, ctx: &HandContext, rules: &str) {
     json_head(out, id, &row.game_id, row.hand, row.seat, ctx);
     json_tiles(out, row.dora.iter().copied());
-    json_players(out, table.players, row.kitas);
+    crate::agree::write_players(out, table.players, row.kitas);
     let _ = write!(
         out,
         ",\"turn\":{},\"after\":\"{}\",\"tiles\":",

@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use polars::prelude::*;
 
 use super::engine::{EngineCommand, External, Weights};
-use super::protocol::{json_head, json_melds, json_players, json_rivers, json_tiles, HandsCursor};
+use super::protocol::{json_head, json_melds, json_rivers, json_tiles, HandsCursor};
 use super::slice::Slice;
 use crate::agree::replay::RiverTile;
 use crate::frames::dataset::{self, Slices};
@@ -105,7 +105,7 @@ impl Moment {
     ) {
         json_head(out, id, &self.game_id, self.hand, self.seat, ctx);
         json_tiles(out, self.dora.iter().copied());
-        json_players(out, players, self.kitas);
+        crate::agree::write_players(out, players, self.kitas);
         let after = if self.after_call { "call" } else { "draw" };
         let _ = write!(
             out,

@@ -10,7 +10,6 @@ use polars::prelude::*;
 
 use crate::agree::replay::RiverTile;
 use crate::frames::dataset::{self, Slices};
-use crate::rules::Players;
 use crate::stats::decisions::MeldText;
 use crate::tile;
 
@@ -181,19 +180,6 @@ pub(crate) fn json_head(
         ",\"hand\":{hand},\"seat\":{seat},\"round\":{},\"honba\":{},\"kyotaku\":{},\"dealer\":{},\"scores\":[{},{},{},{}],\"dora_indicators\":",
         ctx.round, ctx.honba, ctx.kyotaku, ctx.dealer, ctx.scores[0], ctx.scores[1], ctx.scores[2], ctx.scores[3]
     );
-}
-
-/// A three-player game's `,"players":3,"kitas":[…]` (every seat's kita Norths, §24); nothing
-/// for a four-player game.
-pub(crate) fn json_players(out: &mut String, players: Players, kitas: [u8; 4]) {
-    if players == Players::Three {
-        let k = kitas;
-        let _ = write!(
-            out,
-            ",\"players\":3,\"kitas\":[{},{},{},{}]",
-            k[0], k[1], k[2], k[3]
-        );
-    }
 }
 
 /// Every seat's melds: `[[{"kind":"pon","tiles":["5p","5p","5p"],"from":2}],[],[],[]]`.

@@ -324,6 +324,27 @@ pub(crate) fn moment_requests(dir: &Path) -> Vec<String> {
     lines.lines().map(str::to_string).collect()
 }
 
+/// Checks that `method`'s rows of a `hand-reading` report (JSON rows) equal the built-in
+/// `combo`'s: the same moments in every (seat, turn), the means to 1e-12 (each rounds its
+/// density's sums apart); returns how many rows were compared.
+#[allow(dead_code)]
+pub(crate) fn assert_equals_combo(rows: &[serde_json::Value], method: &str, what: &str) -> usize {
+    let mut compared = 0;
+    for r in rows.iter().filter(|r| r["method"] == "combo") {
+        let mine = rows
+            .iter()
+            .find(|o| o["method"] == method && o["seat"] == r["seat"] && o["turn"] == r["turn"])
+            .unwrap_or_else(|| panic!("{what}: no row for {r}"));
+        assert_eq!(mine["moments"], r["moments"], "{what}: {r}");
+        for m in ["rmse", "cross_entropy"] {
+            let (a, b) = (mine[m].as_f64().unwrap(), r[m].as_f64().unwrap());
+            assert!((a - b).abs() < 1e-12, "{what} {m}: {a} vs {b} at {r}");
+        }
+        compared += 1;
+    }
+    compared
+}
+
 /// Example `name` (cargo builds the examples with the tests, next to the binary).
 #[allow(dead_code)]
 pub(crate) fn example(name: &str) -> PathBuf {
