@@ -89,12 +89,17 @@ fn fold_context(frames: &Path, fold: Fold, table: &Table) -> Result<(SQLContext,
 /// The totals and corpus of the games of `ctx` (of fold `fold`, when given).
 fn fold_corpus(ctx: &mut SQLContext, fold: Option<u8>) -> Result<(Totals, Corpus)> {
     let condition = fold.map_or("TRUE".to_string(), |f| format!("fold = {f}"));
-    let games = report::collect(ctx.execute(&format!(
-        "SELECT room, COUNT(*) AS games, SUM(hands) AS hands, MIN(date) AS first_date, \
+    let games = report::collect(report::execute(
+        ctx,
+        &format!(
+            "SELECT room, COUNT(*) AS games, SUM(hands) AS hands, MIN(date) AS first_date, \
          MAX(date) AS last_date FROM games WHERE {condition} GROUP BY room ORDER BY room"
-    ))?)?;
-    let draws =
-        report::collect(ctx.execute("SELECT COALESCE(SUM(hits), 0) AS draws FROM draw_rate")?)?;
+        ),
+    )?)?;
+    let draws = report::collect(report::execute(
+        ctx,
+        "SELECT COALESCE(SUM(hits), 0) AS draws FROM draw_rate",
+    )?)?;
     let int = |df: &DataFrame, c: &str, i: usize| -> Result<u64> {
         Ok(df.column(c)?.get(i)?.extract::<u64>().unwrap_or(0))
     };
@@ -319,7 +324,10 @@ pub fn unit_table(
     }
     let mut csv = String::new();
     for (name, sql) in table.tables() {
-        let df = report::collect(ctx.execute(&sql.replace("{fold}", &condition))?)?;
+        let df = report::collect(report::execute(
+            &mut ctx,
+            &sql.replace("{fold}", &condition),
+        )?)?;
         value[name] = rows_json(&df);
         csv.push_str(&format!("# {name}\n"));
         csv.push_str(&to_csv(&df)?);

@@ -158,9 +158,7 @@ fn run_part(ctx: &mut SQLContext, c: &Comparison, part: &str) -> Result<DataFram
     let Some(r) = report::find(c.report).filter(|_| report::reads_table(part, "report")) else {
         return report::run(ctx, part, c.filter);
     };
-    let rows = ctx
-        .execute(r.sql)
-        .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+    let rows = report::execute(ctx, r.sql).map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
     ctx.register("report", rows);
     let df = report::run(ctx, part, c.filter);
     ctx.unregister("report");
@@ -237,9 +235,7 @@ impl Side {
         if !seats.is_some_and(|d| dataset::exists(d, "seats")) {
             return Ok(());
         }
-        let mut lf = self
-            .ctx
-            .execute(PLAYER_SEATS)
+        let mut lf = report::execute(&mut self.ctx, PLAYER_SEATS)
             .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
         if let Some((name, rest)) = player {
             let same = col("name").eq(lit(name.to_string()));

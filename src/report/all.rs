@@ -4,9 +4,10 @@ use std::path::Path;
 
 use anyhow::{Context, Result};
 use polars::prelude::*;
+use polars::sql::SQLContext;
 use rayon::prelude::*;
 
-use super::{context_over, run, sliced_json, to_csv, to_json, Slice, Table, REPORTS};
+use super::{run, sliced_json, tables_over, to_csv, to_json, Slice, Table, REPORTS};
 use crate::frames::write_atomically;
 use crate::runtime::timing;
 
@@ -26,7 +27,7 @@ pub fn write_all(
     table: &Table,
 ) -> Result<Vec<(&'static str, DataFrame)>> {
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-    let ctx = context_over(frames, None, slice, table)?;
+    let tables = tables_over(frames, None, slice, table)?;
     let reports: Vec<_> = REPORTS
         .iter()
         .filter(|r| slice.is_none() || super::refuse_pooled(r.sql, r.name).is_ok())
@@ -51,7 +52,11 @@ pub fn write_all(
         .par_iter()
         .map(|sql| {
             let t0 = std::time::Instant::now();
-            let df = run(&mut ctx.clone(), sql, None);
+            let df = run(
+                &mut SQLContext::new_from_table_map(tables.clone()),
+                sql,
+                None,
+            );
             let first = REPORTS.iter().find(|r| r.sql == *sql).expect("listed");
             timing(&format!("  report {}", first.name), t0.elapsed());
             df.with_context(|| format!("report {}", first.name))

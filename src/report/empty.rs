@@ -30,7 +30,7 @@ impl fmt::Display for NothingToReport {
 impl std::error::Error for NothingToReport {}
 
 fn count(ctx: &mut SQLContext, sql: &str) -> Result<i64> {
-    let df = ctx.execute(sql)?.collect()?;
+    let df = super::execute(ctx, sql)?.collect()?;
     Ok(df
         .column("n")?
         .cast(&DataType::Int64)?
@@ -98,9 +98,11 @@ const SCOPES: [(&str, &str); 1] = [(
 /// format records none of its rows, or an older haifu built it (the decisions of logs other
 /// than mjlog).
 fn why_empty(ctx: &mut SQLContext, dir: &Path, t: &str) -> Result<Option<String>> {
-    let df = ctx
-        .execute("SELECT format, COUNT(*) AS n FROM games GROUP BY format ORDER BY format")?
-        .collect()?;
+    let df = super::execute(
+        ctx,
+        "SELECT format, COUNT(*) AS n FROM games GROUP BY format ORDER BY format",
+    )?
+    .collect()?;
     let formats: Vec<(String, i64)> = df
         .column("format")?
         .str()?

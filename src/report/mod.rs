@@ -426,7 +426,21 @@ pub fn context_over(
     slice: Option<&Slice>,
     table: &Table,
 ) -> Result<SQLContext> {
-    let mut ctx = SQLContext::new();
+    Ok(SQLContext::new_from_table_map(tables_over(
+        dir, seat, slice, table,
+    )?))
+}
+
+/// The tables of [`context_over`], by name. Queries planned at once each get their own context
+/// made from these (`SQLContext::new_from_table_map`): a context's clone shares its tables with
+/// the original, and polars adds a query's aliased subqueries to them ([`execute`]).
+pub(crate) fn tables_over(
+    dir: &Path,
+    seat: Option<u8>,
+    slice: Option<&Slice>,
+    table: &Table,
+) -> Result<PlHashMap<String, LazyFrame>> {
+    let mut tables = PlHashMap::new();
     // Every frame is a table; the newer ones may be missing from older output.
     for &t in crate::frames::FRAMES
         .iter()
@@ -461,10 +475,10 @@ pub fn context_over(
         } else if let Some(keep) = table.keeps_pooled() {
             lf = lf.filter(keep);
         }
-        ctx.register(t, lf);
+        tables.insert(t.to_string(), lf);
     }
-    let hands = ctx
-        .execute("SELECT COUNT(*) AS hands FROM hands")
+    let mut ctx = SQLContext::new_from_table_map(tables.clone());
+    let hands = execute(&mut ctx, "SELECT COUNT(*) AS hands FROM hands")
         .map_err(anyhow::Error::from)
         .and_then(collect)?
         .column("hands")?
@@ -477,10 +491,10 @@ pub fn context_over(
         "seats" => [if seat.is_some() { 1i64 } else { players }],
         "players" => [players],
     )?;
-    ctx.register("params", params.lazy());
-    ctx.register("kinds", kinds_table()?.lazy());
-    ctx.register("yaku_names", yaku_table()?.lazy());
-    Ok(ctx)
+    tables.insert("params".to_string(), params.lazy());
+    tables.insert("kinds".to_string(), kinds_table()?.lazy());
+    tables.insert("yaku_names".to_string(), yaku_table()?.lazy());
+    Ok(tables)
 }
 
 /// Table `kinds`: the 34 kinds in order, `kind` (`1m`..`7z`), `pos` (1..34, the position of
@@ -508,11 +522,27 @@ fn yaku_table() -> PolarsResult<DataFrame> {
     df!("id" => id, "yaku" => key, "name" => name)
 }
 
+/// Plans one SQL statement in `ctx`, leaving `ctx`'s tables as they were. polars (0.55) keeps
+/// every aliased subquery (`FROM (SELECT …) b`) in the context as a table named by its alias,
+/// and a table there hides a later query's `WITH b AS (…)` of the same name: one report's
+/// aliases would change the next report's answer (`records`' `b` once broke `draw-rate`'s).
+/// The plan holds the frames themselves, not their names, so dropping the new names after
+/// planning changes nothing of this query. Invariant: every query of a shared context is
+/// planned through this function.
+pub(crate) fn execute(ctx: &mut SQLContext, sql: &str) -> PolarsResult<LazyFrame> {
+    let before = ctx.get_tables();
+    let planned = ctx.execute(sql);
+    for name in ctx.get_tables() {
+        if !before.contains(&name) {
+            ctx.unregister(&name);
+        }
+    }
+    planned
+}
+
 /// Runs `sql` in `ctx`, applying a report filter when given.
 pub fn run(ctx: &mut SQLContext, sql: &str, filter: Option<(&str, &str)>) -> Result<DataFrame> {
-    let mut lf = ctx
-        .execute(sql)
-        .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+    let mut lf = execute(ctx, sql).map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
     if let Some((column, value)) = filter {
         lf = lf.filter(col(column).eq(lit(value)));
     }
@@ -570,6 +600,34 @@ fn is_unimplemented(panic: &(dyn std::any::Any + Send)) -> bool {
 
 #[cfg(test)]
 mod tests {
+    use polars::prelude::*;
+    use polars::sql::SQLContext;
+
+    /// A query's aliased subquery is gone when the next query runs: that query's own `WITH b`
+    /// is what it reads (polars alone would hand it the first query's `b`, with its columns).
+    #[test]
+    fn an_aliased_subquery_does_not_outlive_its_query() {
+        let mut ctx = SQLContext::new();
+        ctx.register("t", df!("v" => [1i64, 2, 3]).unwrap().lazy());
+        let first = super::run(
+            &mut ctx,
+            "SELECT MAX(b.v) AS v FROM (SELECT v FROM t) b",
+            None,
+        );
+        assert_eq!(
+            first.unwrap().column("v").unwrap().get(0).unwrap(),
+            AnyValue::Int64(3)
+        );
+        let second = "WITH b AS (SELECT v * 10 AS w FROM t) SELECT SUM(w) AS w FROM b";
+        let second = super::run(&mut ctx, second, None).unwrap();
+        // 10 + 20 + 30.
+        assert_eq!(
+            second.column("w").unwrap().get(0).unwrap(),
+            AnyValue::Int64(60)
+        );
+        assert_eq!(ctx.get_tables(), vec!["t".to_string()]);
+    }
+
     /// Only a `todo!()` sends a query back to the in-memory engine; other panics go on.
     #[test]
     fn only_unimplemented_panics_fall_back() {

@@ -158,7 +158,7 @@ impl Slice {
         };
         // polars may panic on SQL it cannot plan: a bad expression is a usage error, not a crash.
         let selected = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            ctx.execute(&query)
+            super::execute(&mut ctx, &query)
                 .map_err(|e| bad(&e))
                 .and_then(|lf| collect(lf).map_err(|e| bad(&e)))
         }))

@@ -2,6 +2,7 @@
 """Every bundled report of haifu run on DuckDB (and on Spark SQL) gives haifu's numbers.
 
     python tests/engines/check_engines.py HAIFU FRAMES_DIR [--engines duckdb,spark] [--players N]
+        [--only REPORT,...]
 
 For each report of `haifu stats --list` whose frames FRAMES_DIR has, and each SQL file of
 queries/compare/ but the two that read tables only `haifu compare` makes (player_seats,
@@ -113,6 +114,7 @@ def main():
     p.add_argument("frames")
     p.add_argument("--engines", default="duckdb")
     p.add_argument("--players")
+    p.add_argument("--only", help="the reports (labels, comma-separated) to check; all when absent")
     a = p.parse_args()
     engines = {"duckdb": run_duckdb, "spark": run_spark}
     chosen = [(e, engines[e]) for e in a.engines.split(",")]
@@ -133,6 +135,12 @@ def main():
             with open(path, "w") as out:
                 out.write(f"WITH report AS (\n{report}\n)\n{text}")
         jobs.append((f"compare/{f}", ["query", path], path))
+    if a.only:
+        wanted = a.only.split(",")
+        unknown = [w for w in wanted if w not in [label for label, _, _ in jobs]]
+        if unknown:
+            sys.exit(f"no report {', '.join(unknown)} (haifu stats --list, or compare/FILE.sql)")
+        jobs = [j for j in jobs if j[0] in wanted]
     bad, checked = 0, 0
     for label, run, printed in jobs:
         if os.path.basename(label) in SKIPPED and label.startswith("compare/"):
@@ -155,11 +163,12 @@ def main():
                 line += f" {engine}=ERR(print: {err.strip()})"
                 bad += 1
                 continue
+            text = script
             if engine == "spark":
-                _, script, _ = haifu(a.haifu, ["query", "--print", printed, "--frames",
-                                               a.frames, "--dialect", "spark", *players])
+                _, text, _ = haifu(a.haifu, ["query", "--print", printed, "--frames",
+                                             a.frames, "--dialect", "spark", *players])
             try:
-                diff = compare(reference, execute(script))
+                diff = compare(reference, execute(text))
             except Exception as e:  # an engine's refusal, reported as the difference
                 diff = f"error: {str(e).splitlines()[0][:200]}"
             line += f" {engine}=" + ("ok" if diff is None else f"DIFF({diff})")
