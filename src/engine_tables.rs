@@ -171,36 +171,22 @@ pub(crate) fn marginals(p: &[f64], players: Players) -> [[f64; 4]; 4] {
 // ---------------------------------------------------------------------------------------
 // Frames.
 
-/// The `columns` of frame `name` whole (with `games`, of one table's games): §19's units, which
-/// its softmax fit holds at once anyway.
-fn read_frame(
-    frames: &Path,
-    name: &str,
-    columns: &[&str],
-    games: Option<&Expr>,
-) -> Result<DataFrame> {
-    let mut lf = dataset::scan(frames, name)?;
-    if let Some(games) = games {
-        lf = lf.filter(games.clone());
-    }
-    let lf = lf.select(columns.iter().map(|c| col(*c)).collect::<Vec<_>>());
-    Context::with_context(lf.collect(), || {
-        format!("cannot read frame {name} of {}", frames.display())
-    })
-}
-
 /// Rows a slice of [`each_slice`] holds at most.
 const SLICE_ROWS: usize = 1 << 18;
+/// The same for §19's units, which are held besides the slice (a slice of [`SLICE_ROWS`] would
+/// be most of the memory the units' own growth adds: 262,144 rows of 7 columns, twice).
+const PLACEMENT_SLICE_ROWS: usize = 1 << 16;
 
 /// Calls `each` with frame `name`'s rows (the `columns` read, which must name those `keep`
-/// and `games` test) [`SLICE_ROWS`] at a time, in reading order, only the rows for which
+/// and `games` test) `rows` at a time, in reading order, only the rows for which
 /// `keep` and `games` hold. The units of §17, §18 and §20 are read this way, twice (the
 /// counts, then the scores), so the memory of `params validate --table` does not grow with the
 /// frame: it held the whole of `discard_units` before, 1.6 GB for 51,584 games. (§19's softmax
-/// is fitted on every unit at once: its units are held, about 40 bytes a hand.)
+/// is fitted on every unit of a model at once: the units are held, [`PlacementUnit`], 24 bytes
+/// a hand, and one model's in the fit's form at a time.)
 fn each_slice(
     frames: &Path,
-    name: &str,
+    (name, rows): (&str, usize),
     columns: &[&str],
     keep: Option<&Expr>,
     games: Option<&Expr>,
@@ -210,7 +196,7 @@ fn each_slice(
     if games.is_some() && !read.contains(&"game_id") {
         read.push("game_id");
     }
-    for slice in dataset::Slices::new(dataset::require(frames, name)?, SLICE_ROWS).columns(&read) {
+    for slice in dataset::Slices::new(dataset::require(frames, name)?, rows).columns(&read) {
         let mut lf = slice?.lazy();
         for filter in keep.into_iter().chain(games) {
             lf = lf.filter(filter.clone());
@@ -238,38 +224,67 @@ fn strs(df: &DataFrame, c: &str) -> Result<Vec<String>> {
     Ok(s.iter().map(|v| v.unwrap_or("").to_string()).collect())
 }
 
-/// A §19 unit: a hand's fold, kyoku, start scores and the game's order number.
+/// A §19 unit: a hand's fold, kyoku, start scores and the game's order number (24 bytes: every
+/// unit is held while the softmaxes are fitted, [`fit_inputs`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct PlacementUnit {
     pub(crate) fold: i32,
-    pub(crate) kyoku: usize,
     pub(crate) scores: [i32; 4],
+    /// The round (0 = East 1); 255 stands for any past 254, none of which has a model.
+    pub(crate) kyoku: u8,
     pub(crate) order: u8,
 }
 
-/// The `placement_units` frame's hands (of one table's games, with `games`).
+impl PlacementUnit {
+    /// The round as an index (of [`softmax::KYOKUS`] models, when below it).
+    pub(crate) fn kyoku(&self) -> usize {
+        usize::from(self.kyoku)
+    }
+}
+
+/// The softmax's inputs (features, order number) of the units `keep` selects, in their order:
+/// one model's units at a time, so that only those are held in the fit's form (40 bytes).
+pub(crate) fn fit_inputs(
+    shape: Shape,
+    units: &[PlacementUnit],
+    keep: impl Fn(&PlacementUnit) -> bool,
+) -> Vec<([f64; softmax::FEATURES], u8)> {
+    units
+        .iter()
+        .filter(|u| keep(u))
+        .map(|u| (shape.features(u.scores), u.order))
+        .collect()
+}
+
+/// The `placement_units` frame's hands (of one table's games, with `games`), read a slice at a
+/// time.
 pub(crate) fn placement_units(frames: &Path, games: Option<&Expr>) -> Result<Vec<PlacementUnit>> {
-    let df = read_frame(
+    let mut units = Vec::new();
+    let columns = ["fold", "kyoku", "s0", "s1", "s2", "s3", "order"];
+    each_slice(
         frames,
-        "placement_units",
-        &["fold", "kyoku", "s0", "s1", "s2", "s3", "order"],
+        ("placement_units", PLACEMENT_SLICE_ROWS),
+        &columns,
+        None,
         games,
+        |df| {
+            let (fold, kyoku, order) = (ints(df, "fold")?, ints(df, "kyoku")?, ints(df, "order")?);
+            let s = [
+                ints(df, "s0")?,
+                ints(df, "s1")?,
+                ints(df, "s2")?,
+                ints(df, "s3")?,
+            ];
+            units.extend((0..df.height()).map(|i| PlacementUnit {
+                fold: fold[i],
+                scores: [s[0][i], s[1][i], s[2][i], s[3][i]],
+                kyoku: kyoku[i].clamp(0, 255) as u8,
+                order: order[i] as u8,
+            }));
+            Ok(())
+        },
     )?;
-    let (fold, kyoku, order) = (ints(&df, "fold")?, ints(&df, "kyoku")?, ints(&df, "order")?);
-    let s = [
-        ints(&df, "s0")?,
-        ints(&df, "s1")?,
-        ints(&df, "s2")?,
-        ints(&df, "s3")?,
-    ];
-    Ok((0..df.height())
-        .map(|i| PlacementUnit {
-            fold: fold[i],
-            kyoku: kyoku[i].max(0) as usize,
-            scores: [s[0][i], s[1][i], s[2][i], s[3][i]],
-            order: order[i] as u8,
-        })
-        .collect())
+    Ok(units)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -511,7 +526,7 @@ fn tenpai_units(
     let keep = col("in_riichi").not();
     each_slice(
         frames,
-        "discard_units",
+        ("discard_units", SLICE_ROWS),
         &columns,
         Some(&keep),
         games,
@@ -637,17 +652,24 @@ fn dama_units(
 ) -> Result<()> {
     let keep = col("state").eq(lit("dama"));
     let columns = ["fold", "state", "class", "ron"];
-    each_slice(frames, "win_kinds", &columns, Some(&keep), games, |df| {
-        let (fold, class, ron) = (ints(df, "fold")?, strs(df, "class")?, bools(df, "ron")?);
-        for i in 0..ron.len() {
-            let k = CLASSES
-                .iter()
-                .position(|&x| x == class[i])
-                .with_context(|| format!("win_kinds: unknown class {:?}", class[i]))?;
-            each(fold[i], k as i64, ron[i]);
-        }
-        Ok(())
-    })
+    each_slice(
+        frames,
+        ("win_kinds", SLICE_ROWS),
+        &columns,
+        Some(&keep),
+        games,
+        |df| {
+            let (fold, class, ron) = (ints(df, "fold")?, strs(df, "class")?, bools(df, "ron")?);
+            for i in 0..ron.len() {
+                let k = CLASSES
+                    .iter()
+                    .position(|&x| x == class[i])
+                    .with_context(|| format!("win_kinds: unknown class {:?}", class[i]))?;
+                each(fold[i], k as i64, ron[i]);
+            }
+            Ok(())
+        },
+    )
 }
 
 /// §22 for §20's ron share of dama wins.
@@ -765,25 +787,32 @@ fn win_units(
         "in_riichi",
         "won",
     ];
-    each_slice(frames, "discard_units", &columns, None, games, |df| {
-        let (fold, tl, sh, om) = (
-            ints(df, "fold")?,
-            ints(df, "turns_left")?,
-            ints(df, "shanten")?,
-            ints(df, "open_melds")?,
-        );
-        let (riichi, won) = (bools(df, "in_riichi")?, bools(df, "won")?);
-        for i in 0..won.len() {
-            let key = (
-                i64::from(tl[i]),
-                i64::from(sh[i]),
-                i64::from(om[i].min(1)),
-                i64::from(riichi[i]),
+    each_slice(
+        frames,
+        ("discard_units", SLICE_ROWS),
+        &columns,
+        None,
+        games,
+        |df| {
+            let (fold, tl, sh, om) = (
+                ints(df, "fold")?,
+                ints(df, "turns_left")?,
+                ints(df, "shanten")?,
+                ints(df, "open_melds")?,
             );
-            each(fold[i], key, won[i]);
-        }
-        Ok(())
-    })
+            let (riichi, won) = (bools(df, "in_riichi")?, bools(df, "won")?);
+            for i in 0..won.len() {
+                let key = (
+                    i64::from(tl[i]),
+                    i64::from(sh[i]),
+                    i64::from(om[i].min(1)),
+                    i64::from(riichi[i]),
+                );
+                each(fold[i], key, won[i]);
+            }
+            Ok(())
+        },
+    )
 }
 
 /// §22 for §18's win chance (`won`).
@@ -832,7 +861,6 @@ pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
 }
 
 /// A unit of the softmax fit: features and order number.
-type FitUnit = ([f64; 4], u8);
 /// A metric's name and its value (lower is better) from the sums.
 type Metric = (&'static str, fn(&Sums) -> f64);
 /// A report row: part, section, value, model, sums, fallbacks, best.
@@ -868,15 +896,19 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     let akochan = engines.akochan.as_deref().map(read_rank_prob).transpose()?;
     // Per fitting fold and kyoku: order counts and the fitted softmax.
     let mut counts = vec![vec![[0.0f64; softmax::CLASSES]; softmax::KYOKUS]; 2];
-    let mut fit_units: Vec<Vec<Vec<FitUnit>>> = vec![vec![Vec::new(); softmax::KYOKUS]; 2];
-    for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
-        let f = fold_index(u.fold);
-        counts[f][u.kyoku][usize::from(u.order)] += 1.0;
-        fit_units[f][u.kyoku].push((shape.features(u.scores), u.order));
+    for u in units.iter().filter(|u| u.kyoku() < softmax::KYOKUS) {
+        counts[fold_index(u.fold)][u.kyoku()][usize::from(u.order)] += 1.0;
     }
-    let fits: Vec<Vec<Vec<f64>>> = fit_units
-        .iter()
-        .map(|per| per.iter().map(|u| softmax::fit(shape, u)).collect())
+    let fits: Vec<Vec<Vec<f64>>> = (0..2)
+        .map(|f| {
+            (0..softmax::KYOKUS)
+                .map(|k| {
+                    let inputs =
+                        fit_inputs(shape, &units, |u| fold_index(u.fold) == f && u.kyoku() == k);
+                    softmax::fit(shape, &inputs)
+                })
+                .collect()
+        })
         .collect::<Result<_>>()?;
     let mut names = vec!["uniform", "table", "softmax"];
     if akochan.is_some() {
@@ -887,27 +919,27 @@ pub(crate) fn placement(frames: &Path, engines: &Engines) -> Result<Scores> {
     // The same on the orders, per round (kyoku).
     let mut per_kyoku = vec![vec![Score::default(); names.len()]; softmax::KYOKUS];
     let uniform = [1.0 / classes as f64; softmax::CLASSES];
-    for u in units.iter().filter(|u| u.kyoku < softmax::KYOKUS) {
+    for u in units.iter().filter(|u| u.kyoku() < softmax::KYOKUS) {
         let g = other(u.fold);
         let y = usize::from(u.order);
         let x = shape.features(u.scores);
-        let n: f64 = counts[g][u.kyoku].iter().sum();
+        let n: f64 = counts[g][u.kyoku()].iter().sum();
         let (table, fb) = if n > 0.0 {
-            (counts[g][u.kyoku].map(|c| c / n), 0)
+            (counts[g][u.kyoku()].map(|c| c / n), 0)
         } else {
             (uniform, 1)
         };
         let mut ps = vec![(uniform, 0), (table, fb)];
-        ps.push((shape.probabilities(&fits[g][u.kyoku], &x), 0));
+        ps.push((shape.probabilities(&fits[g][u.kyoku()], &x), 0));
         if let Some(a) = &akochan {
-            ps.push((shape.probabilities(&a[u.kyoku], &x), 0));
+            ps.push((shape.probabilities(&a[u.kyoku()], &x), 0));
         }
         for (m, (p, fb)) in ps.iter().enumerate() {
             let p = &p[..classes];
             orders[m].orders(p, y);
             orders[m].fallbacks += fb;
-            per_kyoku[u.kyoku][m].orders(p, y);
-            per_kyoku[u.kyoku][m].fallbacks += fb;
+            per_kyoku[u.kyoku()][m].orders(p, y);
+            per_kyoku[u.kyoku()][m].fallbacks += fb;
             places[m].places(p, y, engines.players);
             places[m].fallbacks += fb;
         }

@@ -346,15 +346,16 @@ pub fn placement(
     let (mut value, mut csv) = unit_table(frames, UnitTable::Placement, fold, games)?;
     let shape = softmax::Shape::of(games.players);
     let units = crate::engine_tables::placement_units(frames, games.keeps().as_ref())?;
-    let mut by_kyoku: Vec<Vec<([f64; 4], u8)>> = vec![Vec::new(); softmax::KYOKUS];
-    for u in &units {
-        if fold.includes(u.fold) && u.kyoku < softmax::KYOKUS {
-            by_kyoku[u.kyoku].push((shape.features(u.scores), u.order));
-        }
-    }
-    let fits = by_kyoku
-        .iter()
-        .map(|units| softmax::fit(shape, units))
+    // Each kyoku's units: how many, and the model fitted on them (one kyoku's held at a time).
+    let mut by_kyoku = vec![0usize; softmax::KYOKUS];
+    let fits = (0..softmax::KYOKUS)
+        .map(|k| {
+            let inputs = crate::engine_tables::fit_inputs(shape, &units, |u| {
+                fold.includes(u.fold) && u.kyoku() == k
+            });
+            by_kyoku[k] = inputs.len();
+            softmax::fit(shape, &inputs)
+        })
         .collect::<Result<Vec<_>>>()?;
     let four = games.players == Players::Four;
     let features = ["1", "(s0-s1)/1e4", "(s0-s2)/1e4", "(s0-s3)/1e4"];
@@ -367,7 +368,7 @@ pub fn placement(
             "weights[3i + j]: order i (§24's lexicographic number), feature j"
         },
         "by_kyoku": fits.iter().enumerate().map(|(k, w)| {
-            let mut fit = json!({"kyoku": k, "units": by_kyoku[k].len()});
+            let mut fit = json!({"kyoku": k, "units": by_kyoku[k]});
             // §24: akochan's text layout is not written for three players.
             if four {
                 fit["akochan_file"] = json!(softmax::akochan_file(k));
@@ -381,7 +382,7 @@ pub fn placement(
     for (k, w) in fits.iter().enumerate() {
         for i in 0..shape.classes {
             let r = &w[shape.features * i..shape.features * (i + 1)];
-            csv.push_str(&format!("{k},{},{i}", by_kyoku[k].len()));
+            csv.push_str(&format!("{k},{},{i}", by_kyoku[k]));
             for x in r {
                 csv.push_str(&format!(",{x}"));
             }
