@@ -190,6 +190,49 @@ fn a_pair_of_tiny_corpora_worked_by_hand() {
 /// has one game, so hands per game is a mean of one value (no variance, no Welch test); its
 /// 4 hands against B's 16 over 5 games (3.2) give a difference of −0.8, with no interval, p or
 /// significance.
+/// The summary's average_win_value of A against B counts each win of a double ron (the
+/// `wins` frame's points, AGARI `ten` without honba and sticks):
+///
+/// - A: f008 3,900, 18,000 and 3,900 (its hand 0 is a double ron: 3,900 and 18,000); f009
+///   5,200, 8,000 and 12,000 (hand 3, a double ron: 8,000 and 12,000); f003 3,900 and 24,000.
+///   n = 8, sum 78,900, mean 9,862.5; sum of squares 1,180,670,000, s² = (1,180,670,000 −
+///   8 · 9,862.5²) / 7 = 57,502,678.6.
+/// - B: f004 4,800, 2,000, 5,200, 5,200, 2,700; f005 3,900, 7,800, 24,000; f006 5,200, 32,000;
+///   f007 8,000, 32,000; f010 24,000, 2,600 and 5,200 (hand 1, a double ron), 8,000, 64,000.
+///   n = 17, sum 236,600, mean 13,917.647; sum of squares 7,649,300,000,
+///   s² = (7,649,300,000 − 236,600² / 17) / 16 = 272,274,044.1.
+/// - Welch: se = √(57,502,678.6 / 8 + 272,274,044.1 / 17) = 4,817.05, df = 23.0,
+///   t(0.975; 23) = 2.0687: the interval is the difference ± 9,965.
+///
+/// Counting a double ron's hand once (its `win_value`, 21,900 for f008) would give n = 6 in A.
+#[test]
+fn average_win_value_counts_each_win_of_a_double_ron() {
+    let out = all_fixtures();
+    let dir = out.path().to_str().unwrap();
+    let v = compare_json(&[
+        "summary",
+        "--frames",
+        dir,
+        "--where-a",
+        WHERE_A,
+        "--where-b",
+        WHERE_B,
+    ]);
+    for room in ["phoenix", "all"] {
+        let r = row(&v, "summary", &[("room", room)], "average_win_value");
+        assert_eq!(r["stat"], "mean");
+        assert_eq!((r["n_a"].as_u64(), r["n_b"].as_u64()), (Some(8), Some(17)));
+        close(f(&r["a"]), 9862.5, 1e-9, "win value a");
+        close(f(&r["b"]), 236_600.0 / 17.0, 1e-9, "win value b");
+        close(
+            f(&r["diff_hi"]) - f(&r["diff"]),
+            9965.0,
+            1.0,
+            "win value interval",
+        );
+    }
+}
+
 #[test]
 fn an_untestable_row_keeps_its_difference() {
     let out = all_fixtures();

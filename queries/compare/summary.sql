@@ -11,11 +11,10 @@ WITH by_room AS (
            AS draws
   FROM hands h GROUP BY h.room
 ),
-per_game AS (
-  SELECT room, game_id, COUNT(*) AS k FROM hands GROUP BY room, game_id
-),
+-- Hands per game squared, from `games.hands` (each game's rows of `hands`: a group per game of
+-- `hands` would hold an entry per game).
 squares AS (
-  SELECT room, SUM(k * k) AS hands2 FROM per_game GROUP BY room
+  SELECT room, SUM(CAST(hands AS BIGINT) * CAST(hands AS BIGINT)) AS hands2 FROM games GROUP BY room
 ),
 games_by_room AS (
   SELECT room, COUNT(*) AS games FROM games GROUP BY room

@@ -186,9 +186,15 @@ pub(crate) struct Side {
 
 /// Every seat of the `seats` frame with the name that held it and its game's hanchan flag
 /// (table `player_seats` of `haifu compare players`).
-const PLAYER_SEATS: &str = "SELECT CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 \
-    WHEN 2 THEN g.name_2 ELSE g.name_3 END AS name, g.hanchan, s.* \
-    FROM seats s JOIN games g ON s.game_id = g.game_id";
+/// The seats of the games in `games` (every game, or a condition on `games`) with each seat's
+/// name and the game's hanchan flag.
+fn player_seats(games: &str) -> String {
+    format!(
+        "SELECT CASE s.seat WHEN 0 THEN g.name_0 WHEN 1 THEN g.name_1 \
+         WHEN 2 THEN g.name_2 ELSE g.name_3 END AS name, g.hanchan, s.* \
+         FROM seats s JOIN (SELECT * FROM games{games}) g ON s.game_id = g.game_id"
+    )
+}
 
 impl Side {
     /// The frames in `frames`, restricted to the games `expr` selects when given.
@@ -235,8 +241,21 @@ impl Side {
         if !seats.is_some_and(|d| dataset::exists(d, "seats")) {
             return Ok(());
         }
-        let mut lf = report::execute(&mut self.ctx, PLAYER_SEATS)
-            .map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
+        // Every seat needs no name (compare/players.sql reads none): `seats` itself, without
+        // the join to `games`, which would hold an entry per game. One name's seats join only
+        // the games it played; the rest of the names join every game.
+        let sql = match player {
+            None => "SELECT * FROM seats".to_string(),
+            Some((name, false)) => {
+                let n = report::portable::quoted(name);
+                player_seats(&format!(
+                    " WHERE name_0 = {n} OR name_1 = {n} OR name_2 = {n} OR name_3 = {n}"
+                ))
+            }
+            Some((_, true)) => player_seats(""),
+        };
+        let mut lf =
+            report::execute(&mut self.ctx, &sql).map_err(|e| anyhow::anyhow!("SQL error: {e}"))?;
         if let Some((name, rest)) = player {
             let same = col("name").eq(lit(name.to_string()));
             lf = lf.filter(if rest { same.not() } else { same });

@@ -35,7 +35,7 @@ pub(crate) struct Scope<'a> {
 }
 
 /// A SQL string literal.
-fn quoted(s: &str) -> String {
+pub(crate) fn quoted(s: &str) -> String {
     format!("'{}'", s.replace('\'', "''"))
 }
 
