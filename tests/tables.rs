@@ -473,6 +473,14 @@ fn params_placement_writes_json_csv_and_akochan_files() {
     assert_eq!(fits.len(), 12);
     let units: i64 = fits.iter().map(|f| f["units"].as_i64().unwrap()).sum();
     assert_eq!(units, fold0);
+    // Each kyoku's model is fitted on fold 0's hands of that kyoku.
+    let (folds, kyokus) = (ints(&df, "fold"), ints(&df, "kyoku"));
+    for (k, f) in fits.iter().enumerate() {
+        let want = (0..df.height())
+            .filter(|&i| folds[i] == 0 && kyokus[i] == k as i64)
+            .count() as i64;
+        assert_eq!(f["units"].as_i64().unwrap(), want, "kyoku {k}");
+    }
     for (k, f) in fits.iter().enumerate() {
         let w: Vec<f64> = f["weights"]
             .as_array()
@@ -584,8 +592,26 @@ fn params_validate_tables_on_fixtures() {
         .map(|r| (r["part"].as_str().unwrap(), r["model"].as_str().unwrap()))
         .collect();
     assert!(parts.contains(&("orders", "softmax")) && parts.contains(&("places", "uniform")));
-    // The per-round parts (`orders E1` …) split the hands among the rounds, for each model.
+    // The per-round parts (`orders E1` …) split the hands among the rounds, for each model:
+    // each round's part has the frame's hands of that kyoku.
     let per_round = |r: &&serde_json::Value| r["part"].as_str().unwrap().starts_with("orders ");
+    let kyokus = ints(&common::frame(out.path(), "placement_units"), "kyoku");
+    let rounds = [
+        "E1", "E2", "E3", "E4", "S1", "S2", "S3", "S4", "W1", "W2", "W3", "W4",
+    ];
+    for r in rows
+        .iter()
+        .filter(|r| r["section"] == "models")
+        .filter(per_round)
+    {
+        let part = r["part"].as_str().unwrap();
+        let k = rounds
+            .iter()
+            .position(|x| part == format!("orders {x}"))
+            .unwrap();
+        let want = kyokus.iter().filter(|&&x| x == k as i64).count() as i64;
+        assert_eq!(r["units"].as_i64().unwrap(), want, "{part}");
+    }
     for model in ["uniform", "table", "softmax"] {
         let split: i64 = rows
             .iter()
