@@ -460,6 +460,16 @@ fn reports_without_their_frames_are_left_out_with_a_note() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot be compared"));
     let o = haifu(&["compare", "--frames", dir, "--name", "C=x"]);
     assert_eq!(o.status.code(), Some(1));
+    // Frames of an older haifu, without `seats`: players is left out, the rest compared.
+    std::fs::remove_file(out.path().join("seats.parquet")).unwrap();
+    let o = haifu(&["compare", "--frames", dir, "--format", "csv"]);
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert!(o.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("players: left out: A (") && stderr.contains("has no `seats` frame"),
+        "{stderr}"
+    );
+    assert!(String::from_utf8_lossy(&o.stdout).contains("summary,"));
 }
 
 /// The Phoenix corpus against itself (the first 400 games): no significant row in any
