@@ -347,7 +347,7 @@ pub fn placement(
     let shape = softmax::Shape::of(games.players);
     let units = crate::engine_tables::placement_units(frames, games.keeps().as_ref())?;
     // Each kyoku's units: how many, and the model fitted on them (one kyoku's held at a time).
-    let mut by_kyoku = vec![0usize; softmax::KYOKUS];
+    let mut by_kyoku = [0usize; softmax::KYOKUS];
     let fits = (0..softmax::KYOKUS)
         .map(|k| {
             let inputs = crate::engine_tables::fit_inputs(shape, &units, |u| {
