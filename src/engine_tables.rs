@@ -860,7 +860,6 @@ pub(crate) fn win_rate(frames: &Path, engines: &Engines) -> Result<Scores> {
         .collect())
 }
 
-/// A unit of the softmax fit: features and order number.
 /// A metric's name and its value (lower is better) from the sums.
 type Metric = (&'static str, fn(&Sums) -> f64);
 /// A report row: part, section, value, model, sums, fallbacks, best.

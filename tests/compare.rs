@@ -54,6 +54,27 @@ fn compare_json(args: &[&str]) -> Value {
     serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
+/// The arguments of `haifu compare summary` of A (`WHERE_A`) against B (`WHERE_B`) in `dir`.
+fn summary_args(dir: &str) -> Vec<&str> {
+    vec![
+        "compare",
+        "summary",
+        "--frames",
+        dir,
+        "--where-a",
+        WHERE_A,
+        "--where-b",
+        WHERE_B,
+    ]
+}
+
+/// [`summary_args`] as JSON, with `more` arguments.
+fn summary_a_against_b(dir: &str, more: &[&str]) -> Value {
+    let mut args = summary_args(dir)[1..].to_vec();
+    args.extend(more);
+    compare_json(&args)
+}
+
 fn rows(v: &Value) -> &Vec<Value> {
     v["rows"].as_array().expect("rows")
 }
@@ -103,19 +124,7 @@ fn close(x: f64, want: f64, tol: f64, what: &str) {
 fn a_pair_of_tiny_corpora_worked_by_hand() {
     let out = all_fixtures();
     let dir = out.path().to_str().unwrap();
-    let v = compare_json(&[
-        "summary",
-        "--frames",
-        dir,
-        "--where-a",
-        WHERE_A,
-        "--where-b",
-        WHERE_B,
-        "--name",
-        "A=many-riichi",
-        "--name",
-        "B=few-riichi",
-    ]);
+    let v = summary_a_against_b(dir, &["--name", "A=many-riichi", "--name", "B=few-riichi"]);
     assert_eq!(v["a"]["name"], "many-riichi");
     assert_eq!(
         (v["a"]["games"].as_u64(), v["a"]["hands"].as_u64()),
@@ -166,16 +175,7 @@ fn a_pair_of_tiny_corpora_worked_by_hand() {
         assert_eq!(r["significant"], false);
     }
     // The table a person reads marks exactly the significant rows.
-    let text = ok(&haifu(&[
-        "compare",
-        "summary",
-        "--frames",
-        dir,
-        "--where-a",
-        WHERE_A,
-        "--where-b",
-        WHERE_B,
-    ]));
+    let text = ok(&haifu(&summary_args(dir)));
     let first = text.lines().next().unwrap();
     assert!(first.starts_with(&format!("A = {dir} --where ")), "{first}");
     assert!(first.ends_with(": 3 games, 12 hands"), "{first}");
@@ -209,15 +209,7 @@ fn a_pair_of_tiny_corpora_worked_by_hand() {
 fn average_win_value_counts_each_win_of_a_double_ron() {
     let out = all_fixtures();
     let dir = out.path().to_str().unwrap();
-    let v = compare_json(&[
-        "summary",
-        "--frames",
-        dir,
-        "--where-a",
-        WHERE_A,
-        "--where-b",
-        WHERE_B,
-    ]);
+    let v = summary_a_against_b(dir, &[]);
     for room in ["phoenix", "all"] {
         let r = row(&v, "summary", &[("room", room)], "average_win_value");
         assert_eq!(r["stat"], "mean");
